@@ -1,0 +1,1 @@
+//! Plots of Wakelab results, drawn with plotters on any backend.

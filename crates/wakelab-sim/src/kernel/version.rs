@@ -1,0 +1,67 @@
+//! Kernel baselines the model knows (spec §0.1).
+
+use serde::{Deserialize, Serialize};
+
+/// A kernel baseline: a named set of behaviours of the fair class, the topology code, PELT and
+/// cpufreq, as shared/spec/kernel-model.md describes them per version.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum KernelVersion {
+    /// Linux 4.15 (before Mel Gorman's Jan-2018 series).
+    #[serde(rename = "4.15")]
+    V4_15,
+    /// Linux 4.16 (after Mel Gorman's series 1 and Joel Fernandes' capacity_spare_wake fix).
+    #[serde(rename = "4.16")]
+    V4_16,
+    /// Linux 5.10 (before the Dec-2020 "reduce scanning" work; base of Mel's series 2).
+    #[serde(rename = "5.10")]
+    V5_10,
+    /// Linux 5.11 (Julia Lawall's prev-idle rule in wake_affine_idle).
+    #[serde(rename = "5.11")]
+    V5_11,
+    /// Linux 5.12 vanilla (merged select_idle_core/cpu, reconstructed: spec §5.5).
+    #[serde(rename = "5.12")]
+    V5_12,
+    /// Linux 5.15.85 (recent_used_cpu = prev, scan from target+1, SIS_UTIL backport).
+    #[serde(rename = "5.15")]
+    V5_15,
+}
+
+impl KernelVersion {
+    pub const ALL: [KernelVersion; 6] = [
+        KernelVersion::V4_15,
+        KernelVersion::V4_16,
+        KernelVersion::V5_10,
+        KernelVersion::V5_11,
+        KernelVersion::V5_12,
+        KernelVersion::V5_15,
+    ];
+
+    /// The name used in scenario files, links and the UI (`"4.15"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            KernelVersion::V4_15 => "4.15",
+            KernelVersion::V4_16 => "4.16",
+            KernelVersion::V5_10 => "5.10",
+            KernelVersion::V5_11 => "5.11",
+            KernelVersion::V5_12 => "5.12",
+            KernelVersion::V5_15 => "5.15",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<KernelVersion> {
+        KernelVersion::ALL.into_iter().find(|v| v.name() == s)
+    }
+
+    /// 4.x kernels: `sd_init` defaults with imbalance_pct 125 / busy_factor 32 and *_idx fields,
+    /// `smt_gain` (SMT capacity 589), rt_avg-based capacity, non-invariant x86 PELT (spec §2.2,
+    /// §2.3, §9.2, §10.2).
+    pub fn is_4x(self) -> bool {
+        matches!(self, KernelVersion::V4_15 | KernelVersion::V4_16)
+    }
+}
+
+impl std::fmt::Display for KernelVersion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}

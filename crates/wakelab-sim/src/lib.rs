@@ -1,0 +1,10 @@
+//! Wakelab's simulation core: a deterministic discrete-event model of a machine running the Linux
+//! fair class's wake-up placement and CPU frequency control.
+//!
+//! Invariants (see ARCHITECTURE.md): no IO, no clock, no global RNG, nothing about wasm or the
+//! DOM. Time is integer nanoseconds; the only randomness is the simulation's own seeded RNG.
+//! The behavioural spec is shared/spec/kernel-model.md; doc comments cite its sections as `§N`.
+
+pub mod cpumask;
+pub mod kernel;
+pub mod topology;

@@ -1,0 +1,1 @@
+//! mmtests-style statistics and the compare-mmtests text layout.
