@@ -8,3 +8,5 @@
 pub mod cpumask;
 pub mod kernel;
 pub mod topology;
+pub mod freq;
+pub mod placement;

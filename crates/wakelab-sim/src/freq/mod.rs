@@ -1,0 +1,1 @@
+//! Frequency, turbo, idle-state and power models (spec §12-§13).
