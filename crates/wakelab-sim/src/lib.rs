@@ -7,6 +7,7 @@
 
 pub mod cpumask;
 pub mod kernel;
+pub mod pelt;
 pub mod topology;
 pub mod freq;
 pub mod placement;
