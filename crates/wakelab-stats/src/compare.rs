@@ -185,7 +185,10 @@ impl Comparison {
 
     /// Append an operation with its per-kernel samples.
     pub fn push(&mut self, operation: impl Into<String>, samples: Vec<Vec<f64>>) -> &mut Self {
-        self.rows.push(OperationSamples { operation: operation.into(), samples });
+        self.rows.push(OperationSamples {
+            operation: operation.into(),
+            samples,
+        });
         self
     }
 
@@ -210,11 +213,18 @@ impl Comparison {
                     .iter()
                     .enumerate()
                     .map(|(k, s)| {
-                        let v = kind.value(s);
+                        // A kernel without samples for this operation is
+                        // missing (Compare.pm: `exists $summary{$op}` fails):
+                        // every row prints 0.00 and 0.00%.
+                        let v = if s.n == 0 { f64::NAN } else { kind.value(s) };
                         let is_mean = kind == StatKind::Mean;
                         Cell {
                             value: (!v.is_nan()).then_some(v),
-                            pct: if v.is_nan() { 0.0 } else { op_fn.apply(v, base) },
+                            pct: if v.is_nan() {
+                                0.0
+                            } else {
+                                op_fn.apply(v, base)
+                            },
                             significant: is_mean && k > 0 && is_significant(&sums[0], s),
                             interval: if is_mean { s.interval() } else { None },
                         }
@@ -248,13 +258,30 @@ impl CompareReport {
     /// The compare-mmtests text: two header lines with the kernel names
     /// right-aligned over their columns, then one line per row.
     pub fn render_text(&self) -> String {
-        let stat_w = StatKind::ALL.iter().map(|k| k.name(self.direction).len()).max().unwrap_or(0);
-        let op_w = self.rows.iter().map(|r| r.operation.chars().count()).max().unwrap_or(0);
-        let mut out = header_lines(&self.kernels, stat_w + 1 + op_w, FIELD_LENGTH + COMPARE_LENGTH + 4);
+        let stat_w = StatKind::ALL
+            .iter()
+            .map(|k| k.name(self.direction).len())
+            .max()
+            .unwrap_or(0);
+        let op_w = self
+            .rows
+            .iter()
+            .map(|r| r.operation.chars().count())
+            .max()
+            .unwrap_or(0);
+        let mut out = header_lines(
+            &self.kernels,
+            stat_w + 1 + op_w,
+            FIELD_LENGTH + COMPARE_LENGTH + 4,
+        );
         for row in &self.rows {
             let _ = write!(out, "{:<stat_w$} {:<op_w$}", row.stat, row.operation);
             for cell in &row.cells {
-                out.push_str(&fixed(cell.value.unwrap_or(0.0), FIELD_LENGTH, self.precision));
+                out.push_str(&fixed(
+                    cell.value.unwrap_or(0.0),
+                    FIELD_LENGTH,
+                    self.precision,
+                ));
                 let pct = fixed(cell.pct, COMPARE_LENGTH, 2);
                 if cell.significant {
                     let _ = write!(out, " *{pct}%*");

@@ -37,7 +37,10 @@ pub fn split_kernel_name(name: &str) -> (String, String) {
         index += 4;
     }
     let top: String = chars[..index.min(chars.len())].iter().collect();
-    let bottom: String = chars.get(index + 1..).map(|s| s.iter().collect()).unwrap_or_default();
+    let bottom: String = chars
+        .get(index + 1..)
+        .map(|s| s.iter().collect())
+        .unwrap_or_default();
     (top, bottom)
 }
 

@@ -56,7 +56,11 @@ pub struct SisDerived {
 }
 
 fn pct(num: f64, den: f64, if_zero: f64) -> f64 {
-    if den > 0.0 { 100.0 * num / den } else { if_zero }
+    if den > 0.0 {
+        100.0 * num / den
+    } else {
+        if_zero
+    }
 }
 
 impl SisCounters {
@@ -129,12 +133,18 @@ pub struct OpsBlock {
 impl OpsBlock {
     /// An empty block for these kernels.
     pub fn new(kernels: Vec<String>) -> Self {
-        OpsBlock { kernels, rows: Vec::new() }
+        OpsBlock {
+            kernels,
+            rows: Vec::new(),
+        }
     }
 
     /// Append a caller-named row (e.g. `"Migrations"`, `"Wake Affine"`).
     pub fn push_row(&mut self, name: impl Into<String>, values: Vec<f64>) -> &mut Self {
-        self.rows.push(OpsRow { name: name.into(), values });
+        self.rows.push(OpsRow {
+            name: name.into(),
+            values,
+        });
         self
     }
 
@@ -172,6 +182,10 @@ impl OpsBlock {
     }
 
     fn name_width(&self) -> usize {
-        self.rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(0)
+        self.rows
+            .iter()
+            .map(|r| r.name.chars().count())
+            .max()
+            .unwrap_or(0)
     }
 }
