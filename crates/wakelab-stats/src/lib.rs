@@ -7,7 +7,7 @@
 //! * [`compare`]: a [`Comparison`] of several kernels rendered like
 //!   `compare-mmtests.pl`, plus a serialisable [`CompareReport`].
 //! * [`schedstat`]: [`SisCounters`] and the `Ops SIS ...` block.
-//! * [`format`]: Perl-compatible number formatting and header splitting.
+//! * [`format`](mod@format): Perl-compatible number formatting and header splitting.
 //!
 //! See `docs/statistics.md` for formulas and their mmtests sources.
 
