@@ -1,0 +1,141 @@
+//! Sched features that steer wake-up placement (`kernel/sched/features.h`; spec §4, §7.1).
+//!
+//! Each version has its own defaults, and a feature that does not exist in a version (e.g.
+//! SIS_UTIL before 5.15, SIS_AVG_CPU from 5.12) cannot be overridden there: setting it is an error
+//! with a message naming the feature and the version.
+
+use serde::{Deserialize, Serialize};
+
+use super::KernelVersion;
+
+/// A placement-related sched feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum SchedFeature {
+    /// Prefer an idle waker CPU / sync single-task waker CPU in wake_affine (§4).
+    #[serde(rename = "WA_IDLE")]
+    WaIdle,
+    /// Fall back to the load comparison of wake_affine_weight (§4).
+    #[serde(rename = "WA_WEIGHT")]
+    WaWeight,
+    /// Bias the load comparison by half the domain's imbalance_pct toward prev (§4.1).
+    #[serde(rename = "WA_BIAS")]
+    WaBias,
+    /// Limit select_idle_cpu's scan by avg_idle / avg_scan_cost (§7.3).
+    #[serde(rename = "SIS_PROP")]
+    SisProp,
+    /// Skip select_idle_cpu when avg_idle/512 < avg_scan_cost (§7.3; removed in 5.12).
+    #[serde(rename = "SIS_AVG_CPU")]
+    SisAvgCpu,
+    /// Limit the scan by the LLC utilisation (nr_idle_scan, §7.6; 6.0, backported in 5.15.85).
+    #[serde(rename = "SIS_UTIL")]
+    SisUtil,
+}
+
+impl SchedFeature {
+    pub const ALL: [SchedFeature; 6] = [
+        SchedFeature::WaIdle,
+        SchedFeature::WaWeight,
+        SchedFeature::WaBias,
+        SchedFeature::SisProp,
+        SchedFeature::SisAvgCpu,
+        SchedFeature::SisUtil,
+    ];
+
+    /// The kernel's name (`"SIS_PROP"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SchedFeature::WaIdle => "WA_IDLE",
+            SchedFeature::WaWeight => "WA_WEIGHT",
+            SchedFeature::WaBias => "WA_BIAS",
+            SchedFeature::SisProp => "SIS_PROP",
+            SchedFeature::SisAvgCpu => "SIS_AVG_CPU",
+            SchedFeature::SisUtil => "SIS_UTIL",
+        }
+    }
+
+    /// Default of the feature in `v`, or `None` if the feature does not exist there (§7.1).
+    pub fn default_in(self, v: KernelVersion) -> Option<bool> {
+        use KernelVersion::*;
+        match self {
+            SchedFeature::WaIdle | SchedFeature::WaWeight | SchedFeature::WaBias => Some(true),
+            // 5.15.85 carries the SIS_UTIL backport, which turned SIS_PROP off by default.
+            SchedFeature::SisProp => Some(v != V5_15),
+            SchedFeature::SisAvgCpu => match v {
+                V4_15 | V4_16 | V5_10 | V5_11 => Some(false),
+                V5_12 | V5_15 => None,
+            },
+            SchedFeature::SisUtil => match v {
+                V5_15 => Some(true),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// User overrides of sched features (`/sys/kernel/debug/sched_features`). `None` = version default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FeatureOverrides {
+    #[serde(rename = "WA_IDLE", default, skip_serializing_if = "Option::is_none")]
+    pub wa_idle: Option<bool>,
+    #[serde(rename = "WA_WEIGHT", default, skip_serializing_if = "Option::is_none")]
+    pub wa_weight: Option<bool>,
+    #[serde(rename = "WA_BIAS", default, skip_serializing_if = "Option::is_none")]
+    pub wa_bias: Option<bool>,
+    #[serde(rename = "SIS_PROP", default, skip_serializing_if = "Option::is_none")]
+    pub sis_prop: Option<bool>,
+    #[serde(
+        rename = "SIS_AVG_CPU",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub sis_avg_cpu: Option<bool>,
+    #[serde(rename = "SIS_UTIL", default, skip_serializing_if = "Option::is_none")]
+    pub sis_util: Option<bool>,
+}
+
+impl FeatureOverrides {
+    pub fn get(&self, f: SchedFeature) -> Option<bool> {
+        match f {
+            SchedFeature::WaIdle => self.wa_idle,
+            SchedFeature::WaWeight => self.wa_weight,
+            SchedFeature::WaBias => self.wa_bias,
+            SchedFeature::SisProp => self.sis_prop,
+            SchedFeature::SisAvgCpu => self.sis_avg_cpu,
+            SchedFeature::SisUtil => self.sis_util,
+        }
+    }
+
+    pub fn set(&mut self, f: SchedFeature, value: Option<bool>) {
+        let slot = match f {
+            SchedFeature::WaIdle => &mut self.wa_idle,
+            SchedFeature::WaWeight => &mut self.wa_weight,
+            SchedFeature::WaBias => &mut self.wa_bias,
+            SchedFeature::SisProp => &mut self.sis_prop,
+            SchedFeature::SisAvgCpu => &mut self.sis_avg_cpu,
+            SchedFeature::SisUtil => &mut self.sis_util,
+        };
+        *slot = value;
+    }
+
+    /// Every override must name a feature that exists in `v`.
+    pub fn validate(&self, v: KernelVersion) -> Result<(), String> {
+        for f in SchedFeature::ALL {
+            if self.get(f).is_some() && f.default_in(v).is_none() {
+                return Err(format!(
+                    "kernel.features.{}: this sched feature does not exist in {v}",
+                    f.name()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Effective value of `f` in `v` (false if the feature does not exist there).
+    pub fn effective(&self, f: SchedFeature, v: KernelVersion) -> bool {
+        match f.default_in(v) {
+            None => false,
+            Some(d) => self.get(f).unwrap_or(d),
+        }
+    }
+}
