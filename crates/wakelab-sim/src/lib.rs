@@ -6,8 +6,10 @@
 //! The behavioural spec is shared/spec/kernel-model.md; doc comments cite its sections as `§N`.
 
 pub mod cpumask;
+pub mod engine;
 pub mod kernel;
 pub mod pelt;
 pub mod topology;
 pub mod freq;
 pub mod placement;
+pub mod workload;

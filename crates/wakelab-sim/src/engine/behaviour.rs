@@ -1,0 +1,293 @@
+//! The task-behaviour language: what every simulated task does, as a small program of phases.
+//!
+//! Every workload (tbench, dbench, hackbench, ...) is a generator of [`TaskSpec`]s written in this
+//! language, and users can write their own in JSON. The engine executes the compiled form
+//! ([`Op`]) with a program counter per task; nothing here allocates while a simulation runs.
+//!
+//! Messages: `wake` posts one token to the target task and wakes it if it is waiting; `wait`
+//! consumes a token or blocks until one arrives. That is the semantics of a pipe or socket with
+//! one reader, so a wake-up sent before the target waits is never lost.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cpumask::CpuMask;
+
+/// A duration or cycle count drawn per execution. Integer-valued; the draw uses the
+/// simulation's seeded RNG (and the `libm` crate for `exp`, so native and wasm agree).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Amount {
+    /// A constant.
+    Fixed(u64),
+    /// Uniform in `[lo, hi]`.
+    Uniform { lo: u64, hi: u64 },
+    /// Exponential with the given mean, truncated at 20x the mean.
+    Exp { mean: u64 },
+}
+
+impl Amount {
+    pub fn mean(&self) -> u64 {
+        match *self {
+            Amount::Fixed(v) => v,
+            Amount::Uniform { lo, hi } => lo / 2 + hi / 2,
+            Amount::Exp { mean } => mean,
+        }
+    }
+}
+
+/// Which task a `wake` addresses: an index into the scenario's task list, resolved at build
+/// time, or relative within the task's group (client/server pairs, hackbench groups).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TaskRef {
+    /// Absolute task index.
+    Task(u32),
+}
+
+/// Where the completion interrupt of an IO is delivered (spec: MSI-X style or fixed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum IrqRoute {
+    /// Round-robin over all CPUs (MSI-X vectors spread across CPUs).
+    #[default]
+    RoundRobin,
+    /// The CPU that issued the IO.
+    Issuer,
+    /// A fixed CPU.
+    Cpu(u16),
+}
+
+/// One phase of a task's behaviour (the user-facing JSON form).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Phase {
+    /// Run for this many CPU cycles (time = cycles / frequency, shared with SMT siblings).
+    Run { cycles: Amount },
+    /// Post a message to a task, waking it if it waits. `sync` marks a WF_SYNC wake-up (the
+    /// waker is about to sleep: pipes, sockets).
+    Wake { task: TaskRef, #[serde(default)] sync: bool },
+    /// Sleep for a time (a timer wakes the task; the wake-up comes from the timer interrupt on
+    /// the CPU the task slept on).
+    Sleep { ns: Amount },
+    /// Wait for a message (block unless one is pending).
+    Wait,
+    /// Start an IO and block until its completion interrupt wakes the task (an iowait sleep).
+    Io { ns: Amount, #[serde(default)] irq: IrqRoute },
+    /// Wait at barrier `id` until `parties` tasks have arrived; the last one wakes the others.
+    Barrier { id: u16, parties: u16 },
+    /// Fork a new task running task template `template` (fork placement: the slow path).
+    Fork { template: u32 },
+    /// Count `n` operations of the workload's throughput metric.
+    Ops { n: u32 },
+    /// Repeat `body` `count` times (`None` = forever).
+    Loop { count: Option<u32>, body: Vec<Phase> },
+    /// Exit (also implied at the end of the program).
+    Exit,
+}
+
+/// Scheduling class of a task.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SchedClass {
+    /// SCHED_NORMAL with a nice value (-20..=19).
+    Fair { nice: i8 },
+    /// SCHED_FIFO with a priority (1..=99); preempts every fair task on its CPU.
+    Fifo { prio: u8 },
+}
+
+impl Default for SchedClass {
+    fn default() -> Self {
+        SchedClass::Fair { nice: 0 }
+    }
+}
+
+/// A task, or a template forked at run time.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TaskSpec {
+    /// Display name (`tbench-client/3`). Rendered as text only.
+    pub name: String,
+    #[serde(default)]
+    pub class: SchedClass,
+    /// CPUs the task may run on; `None` = all.
+    #[serde(default)]
+    pub affinity: Option<CpuMask>,
+    /// Kernel thread bound to one CPU (for the 5.x per-CPU-kthread stacking rule, spec §5.3).
+    #[serde(default)]
+    pub kthread: bool,
+    /// CPU the task starts on (its parent's CPU at fork). Default: spread round-robin.
+    #[serde(default)]
+    pub start_cpu: Option<u16>,
+    /// Delay before the task first becomes runnable, ns.
+    #[serde(default)]
+    pub start_ns: u64,
+    pub program: Vec<Phase>,
+}
+
+/// Compiled instruction. Loops become `LoopStart`/`LoopEnd` pairs with jump targets.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Op {
+    Run(Amount),
+    Wake { task: u32, sync: bool },
+    Sleep(Amount),
+    Wait,
+    Io { ns: Amount, irq: IrqRoute },
+    Barrier { id: u16, parties: u16 },
+    Fork { template: u32 },
+    Ops(u32),
+    /// Start of a loop: `count` iterations (`u32::MAX` = forever); `end` = index of its LoopEnd.
+    LoopStart { count: u32, end: u32 },
+    /// End of a loop: jump back to `start + 1` while iterations remain.
+    LoopEnd { start: u32 },
+    Exit,
+}
+
+/// Maximum loop nesting (the per-task loop counter stack is fixed-size).
+pub const MAX_LOOP_DEPTH: usize = 4;
+/// Maximum compiled length of one program.
+pub const MAX_PROGRAM_OPS: usize = 4096;
+
+/// Compile a phase list into a flat program. `n_tasks`/`n_templates` bound the references.
+pub fn compile(
+    phases: &[Phase],
+    n_tasks: u32,
+    n_templates: u32,
+) -> Result<Vec<Op>, String> {
+    let mut out = Vec::new();
+    compile_into(phases, &mut out, 0, n_tasks, n_templates)?;
+    out.push(Op::Exit);
+    if out.len() > MAX_PROGRAM_OPS {
+        return Err(format!("program has {} steps; the limit is {MAX_PROGRAM_OPS}", out.len()));
+    }
+    Ok(out)
+}
+
+fn check_amount(a: &Amount, what: &str) -> Result<(), String> {
+    const MAX: u64 = 1 << 50;
+    match *a {
+        Amount::Fixed(v) if v > MAX => Err(format!("{what}: {v} is too large")),
+        Amount::Uniform { lo, hi } if lo > hi || hi > MAX => {
+            Err(format!("{what}: uniform range [{lo}, {hi}] is empty or too large"))
+        }
+        Amount::Exp { mean } if mean > MAX / 32 => Err(format!("{what}: mean {mean} is too large")),
+        _ => Ok(()),
+    }
+}
+
+fn compile_into(
+    phases: &[Phase],
+    out: &mut Vec<Op>,
+    depth: usize,
+    n_tasks: u32,
+    n_templates: u32,
+) -> Result<(), String> {
+    for ph in phases {
+        if out.len() > MAX_PROGRAM_OPS {
+            return Err(format!("program is longer than {MAX_PROGRAM_OPS} steps"));
+        }
+        match ph {
+            Phase::Run { cycles } => {
+                check_amount(cycles, "run.cycles")?;
+                out.push(Op::Run(*cycles));
+            }
+            Phase::Wake { task: TaskRef::Task(t), sync } => {
+                if *t >= n_tasks {
+                    return Err(format!("wake: task {t} does not exist ({n_tasks} tasks)"));
+                }
+                out.push(Op::Wake { task: *t, sync: *sync });
+            }
+            Phase::Sleep { ns } => {
+                check_amount(ns, "sleep.ns")?;
+                out.push(Op::Sleep(*ns));
+            }
+            Phase::Wait => out.push(Op::Wait),
+            Phase::Io { ns, irq } => {
+                check_amount(ns, "io.ns")?;
+                out.push(Op::Io { ns: *ns, irq: *irq });
+            }
+            Phase::Barrier { id, parties } => {
+                if *parties == 0 {
+                    return Err("barrier.parties must be at least 1".into());
+                }
+                out.push(Op::Barrier { id: *id, parties: *parties });
+            }
+            Phase::Fork { template } => {
+                if *template >= n_templates {
+                    return Err(format!("fork: template {template} does not exist"));
+                }
+                out.push(Op::Fork { template: *template });
+            }
+            Phase::Ops { n } => out.push(Op::Ops(*n)),
+            Phase::Loop { count, body } => {
+                if depth + 1 > MAX_LOOP_DEPTH {
+                    return Err(format!("loops nest deeper than {MAX_LOOP_DEPTH}"));
+                }
+                if body.is_empty() {
+                    continue;
+                }
+                let start = out.len();
+                out.push(Op::LoopStart { count: count.unwrap_or(u32::MAX), end: 0 });
+                compile_into(body, out, depth + 1, n_tasks, n_templates)?;
+                let end = out.len();
+                out.push(Op::LoopEnd { start: start as u32 });
+                if let Op::LoopStart { end: e, .. } = &mut out[start] {
+                    *e = end as u32;
+                }
+            }
+            Phase::Exit => out.push(Op::Exit),
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loops_compile_to_jumps() {
+        let p = vec![
+            Phase::Loop {
+                count: Some(3),
+                body: vec![Phase::Run { cycles: Amount::Fixed(10) }, Phase::Wait],
+            },
+            Phase::Ops { n: 1 },
+        ];
+        let ops = compile(&p, 1, 0).unwrap();
+        assert_eq!(
+            ops,
+            vec![
+                Op::LoopStart { count: 3, end: 3 },
+                Op::Run(Amount::Fixed(10)),
+                Op::Wait,
+                Op::LoopEnd { start: 0 },
+                Op::Ops(1),
+                Op::Exit
+            ]
+        );
+    }
+
+    #[test]
+    fn bad_references_are_reported() {
+        let p = vec![Phase::Wake { task: TaskRef::Task(5), sync: true }];
+        assert!(compile(&p, 2, 0).unwrap_err().contains("task 5 does not exist"));
+        let p = vec![Phase::Fork { template: 0 }];
+        assert!(compile(&p, 2, 0).is_err());
+        let deep = (0..6).fold(vec![Phase::Wait], |b, _| vec![Phase::Loop { count: None, body: b }]);
+        assert!(compile(&deep, 1, 0).unwrap_err().contains("nest"));
+    }
+
+    #[test]
+    fn json_form_reads_naturally() {
+        let j = r#"[{"loop": {"count": null, "body": [
+            {"run": {"cycles": 20000}},
+            {"wake": {"task": {"task": 1}, "sync": true}},
+            {"wait": null},
+            {"io": {"ns": {"mean": 100000}, "irq": "round_robin"}},
+            {"sleep": {"ns": {"lo": 10, "hi": 20}}}
+        ]}}]"#;
+        let p: Vec<Phase> = serde_json::from_str(j).unwrap();
+        let ops = compile(&p, 2, 0).unwrap();
+        assert_eq!(ops.len(), 7);
+    }
+}

@@ -1,0 +1,24 @@
+//! The discrete-event engine (issue 3): CPUs, runqueues, tasks, PELT, idle states, load
+//! balancing, interrupts, and the task-behaviour language that workloads are written in.
+//!
+//! Determinism: integer-nanosecond time, one seeded RNG owned by the simulation (`Sim`),
+//! a (time, seq) ordered event queue with FIFO ties, no hash-map iteration.
+
+pub mod behaviour;
+pub mod params;
+pub mod queue;
+
+pub use behaviour::{Amount, IrqRoute, Op, Phase, SchedClass, TaskRef, TaskSpec};
+pub use params::EngineParams;
+pub use queue::{EventQueue, Nanos};
+
+/// A periodic interrupt source (ping flood, timer storm) on one CPU.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct IrqSource {
+    pub cpu: crate::cpumask::Cpu,
+    pub period_ns: u64,
+    pub duration_ns: u64,
+}
+
+/// Most tasks one run may have (initial + forked). See docs/limits.md.
+pub const MAX_TASKS: usize = 65_536;

@@ -1,0 +1,162 @@
+//! A CPU's runqueue (`struct rq`): the CFS queue ordered by vruntime, the RT queue, PELT
+//! signals of the CPU, idle bookkeeping (spec §1.6, §7.2, §9) and run-segment accounting.
+
+use crate::pelt::SchedAvg;
+use crate::placement::TaskPlacement;
+
+use super::task::TaskId;
+
+/// Per-CPU state.
+#[derive(Clone, Debug)]
+pub struct Rq {
+    /// The running task (`rq->curr`, `None` = the idle task).
+    pub curr: Option<TaskId>,
+    /// Queued (not running) CFS tasks, sorted by (vruntime, id): the rbtree.
+    pub cfs_q: Vec<(u64, TaskId)>,
+    /// Queued (not running) RT tasks, highest priority last.
+    pub rt_q: Vec<(u8, TaskId)>,
+    /// CFS tasks on this rq including a running one (`cfs.h_nr_running`).
+    pub nr_cfs: u32,
+    /// RT tasks on this rq including a running one.
+    pub nr_rt: u32,
+    pub min_vruntime: u64,
+    /// Sum of weights of runnable CFS tasks (`cfs_rq->load.weight`).
+    pub load_weight: u64,
+    /// cfs_rq PELT: util/load including blocked contributions.
+    pub cfs_avg: SchedAvg,
+    /// 4.x `runnable_load_avg`: load of runnable entities only.
+    pub runnable_load: SchedAvg,
+    /// 5.x `avg_rt` / `avg_irq` PELT signals (spec §9.2).
+    pub rt_pelt: SchedAvg,
+    pub irq_pelt: SchedAvg,
+    /// 4.x `rt_avg` (ns x 1024) and its `age_stamp` (spec §9.2).
+    pub rt_avg: u64,
+    pub age_stamp: u64,
+    /// Σ util_est contributions of enqueued tasks (`cfs_rq->avg.util_est.enqueued`).
+    pub util_est_enqueued: u32,
+    /// `capacity_of` (refreshed on ticks and new-idle balance, lagging like the kernel's).
+    pub capacity: u32,
+    /// CPU is in (or entering) an idle state.
+    pub idle: bool,
+    /// C-state index while idle.
+    pub cstate: Option<usize>,
+    /// When the CPU finishes leaving a C-state (a woken task starts then).
+    pub exiting_until: u64,
+    /// A wake-up is pending for this CPU (decided, IPI not yet received).
+    pub wake_pending: bool,
+    pub idle_stamp: u64,
+    pub avg_idle: u64,
+    pub max_idle_balance_cost: u64,
+    pub wake_avg_idle: u64,
+    pub wake_stamp: u64,
+    /// Generation of the current run segment (lazy cancellation of RunDone).
+    pub run_gen: u32,
+    /// Start of the current run segment and its speed (cycles per ns << 20).
+    pub seg_start: u64,
+    pub rate: u64,
+    pub tick_gen: u32,
+    pub tick_armed: bool,
+    /// Interrupt handling occupies the CPU until this time.
+    pub irq_until: u64,
+    pub irq_gen: u32,
+    /// The idle task's placement fields (it is `current` for interrupt wake-ups on an idle CPU,
+    /// so its `wakee_flips` and `recent_used_cpu` are what such wake-ups modify, spec §3.0).
+    pub idle_pl: TaskPlacement,
+    /// Per domain level: time of the last periodic balance.
+    pub last_balance: [u64; 8],
+    /// Accounting.
+    pub busy_ns: u64,
+    pub irq_ns: u64,
+    pub last_state_change: u64,
+    pub nr_switches: u64,
+    /// Timeline: start of the current segment and what ran in it.
+    pub seg_task: Option<TaskId>,
+    pub seg_since: u64,
+}
+
+impl Rq {
+    pub fn new(idle_pl: TaskPlacement, capacity: u32) -> Rq {
+        Rq {
+            curr: None,
+            cfs_q: Vec::with_capacity(8),
+            rt_q: Vec::with_capacity(2),
+            nr_cfs: 0,
+            nr_rt: 0,
+            min_vruntime: 0,
+            load_weight: 0,
+            cfs_avg: SchedAvg::default(),
+            runnable_load: SchedAvg::default(),
+            rt_pelt: SchedAvg::default(),
+            irq_pelt: SchedAvg::default(),
+            rt_avg: 0,
+            age_stamp: 0,
+            util_est_enqueued: 0,
+            capacity,
+            idle: true,
+            cstate: None,
+            exiting_until: 0,
+            wake_pending: false,
+            idle_stamp: 0,
+            // spec §7.2: avg_idle starts at 2 * sysctl_sched_migration_cost
+            avg_idle: 1_000_000,
+            max_idle_balance_cost: 500_000,
+            wake_avg_idle: 500_000,
+            wake_stamp: 0,
+            run_gen: 0,
+            seg_start: 0,
+            rate: 0,
+            tick_gen: 0,
+            tick_armed: false,
+            irq_until: 0,
+            irq_gen: 0,
+            idle_pl,
+            last_balance: [0; 8],
+            busy_ns: 0,
+            irq_ns: 0,
+            last_state_change: 0,
+            nr_switches: 0,
+            seg_task: None,
+            seg_since: 0,
+        }
+    }
+
+    /// `rq->nr_running` (all classes, running task included).
+    #[inline]
+    pub fn nr_running(&self) -> u32 {
+        self.nr_cfs + self.nr_rt
+    }
+
+    /// Insert a queued CFS task in vruntime order.
+    #[inline]
+    pub fn cfs_insert(&mut self, vruntime: u64, t: TaskId) {
+        let pos = self.cfs_q.partition_point(|&(v, id)| (v, id) < (vruntime, t));
+        self.cfs_q.insert(pos, (vruntime, t));
+    }
+
+    #[inline]
+    pub fn cfs_remove(&mut self, t: TaskId) -> bool {
+        if let Some(pos) = self.cfs_q.iter().position(|&(_, id)| id == t) {
+            self.cfs_q.remove(pos);
+            true
+        } else {
+            false
+        }
+    }
+
+    #[inline]
+    pub fn rt_insert(&mut self, prio: u8, t: TaskId) {
+        // FIFO among equal priorities: a newly queued task goes before (below) equals.
+        let pos = self.rt_q.partition_point(|&(p, _)| p < prio);
+        self.rt_q.insert(pos, (prio, t));
+    }
+
+    #[inline]
+    pub fn rt_remove(&mut self, t: TaskId) -> bool {
+        if let Some(pos) = self.rt_q.iter().position(|&(_, id)| id == t) {
+            self.rt_q.remove(pos);
+            true
+        } else {
+            false
+        }
+    }
+}

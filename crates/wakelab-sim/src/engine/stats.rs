@@ -1,0 +1,184 @@
+//! What a run records: counters, wake-up latency histogram, bounded per-CPU timelines and
+//! wake-up records for "explain this wake-up".
+
+use serde::Serialize;
+
+use crate::cpumask::Cpu;
+use crate::placement::{Event, Rule};
+
+use super::task::TaskId;
+
+/// Log2-bucketed latency histogram (ns): bucket i holds [2^i, 2^(i+1)).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Histogram {
+    pub buckets: Vec<u64>,
+    pub count: u64,
+    pub sum: u64,
+    pub max: u64,
+}
+
+impl Histogram {
+    pub fn record(&mut self, v: u64) {
+        let b = 64 - v.max(1).leading_zeros() as usize - 1;
+        if self.buckets.len() <= b {
+            self.buckets.resize(b + 1, 0);
+        }
+        self.buckets[b] += 1;
+        self.count += 1;
+        self.sum += v;
+        self.max = self.max.max(v);
+    }
+
+    /// Upper bound of the bucket holding the p-th percentile (p in 0..=100).
+    pub fn percentile(&self, p: u32) -> u64 {
+        if self.count == 0 {
+            return 0;
+        }
+        let want = (self.count * p as u64).div_ceil(100).max(1);
+        let mut acc = 0;
+        for (i, &n) in self.buckets.iter().enumerate() {
+            acc += n;
+            if acc >= want {
+                return (1u64 << (i + 1)).min(self.max.max(1));
+            }
+        }
+        self.max
+    }
+}
+
+/// One stretch of a CPU's timeline: a task ran (or the CPU idled) from `start` to `end`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TimelineSeg {
+    pub cpu: Cpu,
+    pub start: u64,
+    pub end: u64,
+    /// `None` = idle.
+    pub task: Option<TaskId>,
+}
+
+/// A frequency change on a CPU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct FreqSample {
+    pub cpu: Cpu,
+    pub t_ns: u64,
+    pub khz: u32,
+}
+
+/// A wake-up decision, kept for the timeline and "explain this wake-up".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct WakeRecord {
+    pub t_ns: u64,
+    pub task: TaskId,
+    pub waker_cpu: Cpu,
+    pub prev_cpu: Cpu,
+    pub cpu: Cpu,
+    pub rule: Rule,
+    /// Index of the decision (to re-run it with an explanation).
+    pub decision: u64,
+}
+
+/// Everything counted during a run.
+#[derive(Clone, Debug, Default)]
+pub struct RunStats {
+    pub events: u64,
+    pub ops: u64,
+    pub wakeups: u64,
+    pub decisions: u64,
+    pub migrations: u64,
+    pub balance_migrations: u64,
+    pub newidle_pulls: u64,
+    pub nohz_pulls: u64,
+    pub periodic_pulls: u64,
+    pub context_switches: u64,
+    pub exits: u64,
+    pub fallbacks: u64,
+    pub fork_failures: u64,
+    pub wake_latency: Histogram,
+    pub end_ns: u64,
+    pub last_scan_cost: u64,
+    pub timeline: Vec<TimelineSeg>,
+    pub timeline_cap: usize,
+    pub timeline_dropped: u64,
+    pub freq_samples: Vec<FreqSample>,
+    pub wake_records: Vec<WakeRecord>,
+    pub wake_cap: usize,
+    pub explanation: Option<Vec<Event>>,
+    /// Open segment per CPU: (start, task).
+    open: Vec<Option<(u64, Option<TaskId>)>>,
+    /// Per-CPU util samples at ticks: (sum, count).
+    pub util_acc: Vec<(u64, u64)>,
+}
+
+impl RunStats {
+    pub fn new(n: usize) -> RunStats {
+        RunStats { open: vec![Some((0, None)); n], util_acc: vec![(0, 0); n], ..Default::default() }
+    }
+
+    fn in_window(w: Option<(u64, u64)>, start: u64, end: u64) -> bool {
+        match w {
+            Some((a, b)) => end > a && start < b,
+            None => false,
+        }
+    }
+
+    fn close(&mut self, cpu: Cpu, now: u64, w: Option<(u64, u64)>) {
+        if let Some((start, task)) = self.open[cpu as usize].take() {
+            if now > start && Self::in_window(w, start, now) {
+                if self.timeline.len() < self.timeline_cap {
+                    self.timeline.push(TimelineSeg { cpu, start, end: now, task });
+                } else {
+                    self.timeline_dropped += 1;
+                }
+            }
+        }
+    }
+
+    pub fn segment_start(&mut self, cpu: Cpu, task: TaskId, now: u64, w: Option<(u64, u64)>) {
+        self.close(cpu, now, w);
+        self.open[cpu as usize] = Some((now, Some(task)));
+    }
+
+    pub fn segment_start_idle(&mut self, cpu: Cpu, now: u64, w: Option<(u64, u64)>) {
+        self.close(cpu, now, w);
+        self.open[cpu as usize] = Some((now, None));
+    }
+
+    pub fn segment_end(&mut self, cpu: Cpu, now: u64, w: Option<(u64, u64)>) {
+        self.close(cpu, now, w);
+        self.open[cpu as usize] = Some((now, None));
+    }
+
+    pub fn freq_change(&mut self, cpu: Cpu, t_ns: u64, khz: u32) {
+        if self.freq_samples.len() < self.timeline_cap {
+            self.freq_samples.push(FreqSample { cpu, t_ns, khz });
+        }
+    }
+
+    pub fn record_wake(&mut self, r: WakeRecord) {
+        if self.wake_records.len() < self.wake_cap {
+            self.wake_records.push(r);
+        }
+    }
+
+    pub fn sample_util(&mut self, cpu: Cpu, _now: u64, util: u32) {
+        let a = &mut self.util_acc[cpu as usize];
+        a.0 += util as u64;
+        a.1 += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn histogram_percentiles() {
+        let mut h = Histogram::default();
+        for v in [1000, 2000, 3000, 100_000] {
+            h.record(v);
+        }
+        assert_eq!(h.count, 4);
+        assert_eq!(h.percentile(50), 2048);
+        assert_eq!(h.percentile(100), 100_000);
+    }
+}

@@ -1,0 +1,92 @@
+//! A simulated task: its program state, CFS accounting, PELT signals and placement fields.
+
+use crate::cpumask::Cpu;
+use crate::pelt::SchedAvg;
+use crate::placement::TaskPlacement;
+
+use super::behaviour::{MAX_LOOP_DEPTH, SchedClass};
+
+/// Index of a task in the simulation.
+pub type TaskId = u32;
+
+/// `sched_prio_to_weight[]` (kernel/sched/core.c): nice -20..=19.
+pub const PRIO_TO_WEIGHT: [u32; 40] = [
+    88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916, 9548, 7620, 6100, 4904,
+    3906, 3121, 2501, 1991, 1586, 1277, 1024, 820, 655, 526, 423, 335, 272, 215, 172, 137, 110, 87,
+    70, 56, 45, 36, 29, 23, 18, 15,
+];
+
+pub fn nice_to_weight(nice: i8) -> u32 {
+    PRIO_TO_WEIGHT[(nice.clamp(-20, 19) + 20) as usize]
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TaskState {
+    /// Not started yet (start_ns in the future).
+    New,
+    /// On a runqueue, waiting for the CPU.
+    Runnable,
+    /// The CPU's current task.
+    Running,
+    /// Waiting for a message, a timer, an IO or a barrier.
+    Blocked,
+    Exited,
+}
+
+/// Why a blocked task sleeps (for iowait accounting and the cpufreq IOWAIT flag).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockReason {
+    Message,
+    Timer,
+    Io,
+    Barrier,
+}
+
+#[derive(Clone, Debug)]
+pub struct Task {
+    /// Index of the program (task spec or fork template) the task runs.
+    pub prog: u32,
+    pub class: SchedClass,
+    pub weight: u32,
+    pub state: TaskState,
+    pub block: BlockReason,
+    /// `task_cpu(p)`: where it is queued or last ran.
+    pub cpu: Cpu,
+    /// Placement fields (prev, recent_used_cpu, flips, affinity, util snapshot).
+    pub pl: TaskPlacement,
+    /// CPU it last ran on (cache warmth).
+    pub last_ran: Option<Cpu>,
+    pub vruntime: u64,
+    pub sum_exec: u64,
+    /// sum_exec when the task was last picked (for the slice check).
+    pub prev_sum_exec: u64,
+    /// Start of the current accounting interval while running.
+    pub exec_start: u64,
+    pub avg: SchedAvg,
+    /// util_est (spec §10.4).
+    pub util_est_ewma: u32,
+    pub util_est_enqueued: u32,
+    /// Contribution added to the CPU's util_est sum at enqueue.
+    pub util_est_contrib: u32,
+    /// Whether the task has ever been attached (PELT "new task" marker, spec §10.3).
+    pub attached: bool,
+    pub pc: u32,
+    pub loops: [u32; MAX_LOOP_DEPTH],
+    pub loop_sp: u8,
+    /// Cycles left in the current run phase.
+    pub remaining: u64,
+    /// Pending messages (see behaviour.rs).
+    pub tokens: u32,
+    /// Sleep/timer generation (lazy cancellation of timer events).
+    pub timer_gen: u32,
+    /// Time the task last became runnable (wake-up latency).
+    pub runnable_since: u64,
+    pub wakeups: u64,
+    pub migrations: u64,
+    pub ops: u64,
+    pub kthread: bool,
+    /// Task is one whose completion ends a completion-time workload (hackbench).
+    pub exit_time: Option<u64>,
+}
+
+pub type TaskIdx = usize;

@@ -1,0 +1,1 @@
+//! Workload generators written in the task-behaviour language (issue 6).
