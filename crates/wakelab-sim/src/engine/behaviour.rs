@@ -288,6 +288,6 @@ mod tests {
         ]}}]"#;
         let p: Vec<Phase> = serde_json::from_str(j).unwrap();
         let ops = compile(&p, 2, 0).unwrap();
-        assert_eq!(ops.len(), 7);
+        assert_eq!(ops.len(), 8); // loop start, 5 phases, loop end, exit
     }
 }
