@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it (.ci/run). Installs missing tools first; stops at the
+# first failing step. With the tools installed and a warm target/, takes a few minutes.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+cd "$ROOT"
+
+"$ROOT/scripts/bootstrap.sh"
+
+step_no=0
+step_name=''
+step_start=0
+t_start=$SECONDS
+step() {
+  [[ -n "$step_name" ]] && info "($((SECONDS - step_start)) s)"
+  step_no=$((step_no + 1))
+  step_name="$*"
+  step_start=$SECONDS
+  section "[$step_no/7] $*"
+}
+trap 'rc=$?; [[ $rc -ne 0 ]] && printf "\n%sFAILED at step %s: %s (exit %s)%s\n" "$_red$_bold" "$step_no" "$step_name" "$rc" "$_reset" >&2' EXIT
+
+step "format: cargo fmt --all --check"
+cargo fmt --all --check
+
+step "lint (native): cargo clippy --workspace --all-targets"
+cargo clippy --locked --workspace --all-targets -- -D warnings
+
+step "lint (wasm32): cargo clippy -p wakelab-web --target $WASM_TARGET"
+cargo clippy --locked -p wakelab-web --all-targets --target "$WASM_TARGET" -- -D warnings
+
+step "native tests"
+if cargo nextest --version >/dev/null 2>&1; then
+  cargo nextest run --locked --workspace --no-tests=warn
+else
+  cargo test --locked --workspace
+fi
+cargo test --locked --workspace --doc
+
+step "wasm tests in headless Chromium (wasm-bindgen-test)"
+# .cargo/config.toml makes wasm-bindgen-test-runner the runner for wasm32.
+CHROMEDRIVER="$CHROMEDRIVER" \
+  WASM_BINDGEN_TEST_TIMEOUT=60 \
+  WASM_BINDGEN_TEST_WEBDRIVER_JSON="$ROOT/tests/webdriver.json" \
+  cargo test --locked -p wakelab-web --target "$WASM_TARGET" --test web
+
+step "release build: trunk build --release"
+cargo fetch --locked
+trunk build --release
+
+step "end-to-end: tests/e2e in Chromium"
+(cd tests/e2e && node --test --test-reporter=spec)
+
+info "($((SECONDS - step_start)) s)"
+trap - EXIT
+printf '\n%sAll %d steps passed in %d s (including bootstrap).%s\n' "$_bold" "$step_no" $((SECONDS - t_start)) "$_reset"
