@@ -237,8 +237,7 @@ pub const PATCHES: &[PatchInfo] = &[
         landed: "5.13 (02dbb7246c5b), 5.12.y",
         explanation: "Vanilla 5.12 cleared has_idle_cores of the waker's LLC after a failed \
             idle-core scan of the target's LLC; when they differ, the wrong flag is cleared. The \
-            fix clears the target's flag and has the caller read the flag only when SMT is \
-            active.",
+            fix clears the target's flag.",
         applies_to: &[V5_12],
         affects: "select_idle_cpu (has_idle_cores)",
         nfc: false,

@@ -81,9 +81,10 @@ pub enum Event {
         name: &'static str,
         value: i64,
     },
-    /// A state write (`"p.recent_used_cpu"`, `"has_idle_cores[llc 0]"`).
+    /// A state write (`"p.recent_used_cpu"`, `"has_idle_cores"` of the LLC of `cpu`).
     Write {
         what: &'static str,
+        cpu: Option<Cpu>,
         value: i64,
     },
     /// The rule that decided.
@@ -179,8 +180,11 @@ pub fn render_events(events: &[Event]) -> String {
             Event::Value { name, value } => {
                 out.push_str(&format!("{}{name} = {value}\n", pad(depth)));
             }
-            Event::Write { what, value } => {
-                out.push_str(&format!("{}{what} := {value}\n", pad(depth)));
+            Event::Write { what, cpu, value } => {
+                let c = cpu
+                    .map(|c| format!(" [LLC of CPU {c}]"))
+                    .unwrap_or_default();
+                out.push_str(&format!("{}{what}{c} := {value}\n", pad(depth)));
             }
             Event::Rule { rule, cpu } => {
                 out.push_str(&format!("{}=> rule {rule:?}: CPU {cpu}\n", pad(depth)));

@@ -1,21 +1,643 @@
-//! Pure-JSON scheduler snapshot for `wakelab decide` (work in progress).
+//! Pure-JSON scheduler snapshot for `wakelab decide`: a frozen machine state, one placement
+//! request, and the decision with its explanation (docs/placement.md, docs/examples/decide/).
+//!
+//! The file ([`Snapshot`], `"format": 1`) is validated and turned into a [`LoadedSnapshot`],
+//! which implements [`SchedView`]. Per-CPU state is given as a list of entries, each applying to
+//! a cpulist; later entries override earlier ones, unset fields take documented defaults.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-/// A frozen scheduler state (TBD).
-#[derive(Clone, Debug)]
-pub struct Snapshot;
+use crate::cpumask::{Cpu, CpuMask, MAX_CPUS};
+use crate::kernel::{Behaviour, KernelConfig};
+use crate::topology::{MachineShape, SchedDomains, Topology};
 
-/// Output of `decide_json` (TBD).
-#[derive(Clone, Debug, Serialize)]
-pub struct DecideOutput;
+use super::explain::{Event, Recorder, render_events};
+use super::{
+    PlacementParams, PlacementState, Rule, SchedView, SdFlag, SisStats, TaskId, TaskPlacement,
+    WakeRequest, select_task_rq,
+};
 
-/// Decide one placement from a JSON snapshot.
-pub fn decide_json(_input: &str) -> Result<DecideOutput, String> {
-    Err("not implemented yet".into())
+/// Largest accepted snapshot file.
+pub const MAX_SNAPSHOT_BYTES: usize = 1 << 20;
+
+/// The snapshot file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Snapshot {
+    /// Must be 1.
+    pub format: u32,
+    /// Free text shown in the trace header.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    pub machine: MachineShape,
+    pub kernel: KernelConfig,
+    /// Current time (ns).
+    #[serde(default)]
+    pub now_ns: u64,
+    /// Per-CPU state entries, applied in order.
+    #[serde(default)]
+    pub cpus: Vec<CpuEntry>,
+    /// `has_idle_cores` per LLC (global LLC index). Empty = all false.
+    #[serde(default)]
+    pub has_idle_cores: Vec<bool>,
+    /// `avg_scan_cost` (ns): empty = 0, one value = every CPU, else one per CPU.
+    #[serde(default)]
+    pub avg_scan_cost: Vec<u64>,
+    /// SIS_UTIL `nr_idle_scan`: empty = LLC size, one value = every LLC, else one per LLC.
+    #[serde(default)]
+    pub nr_idle_scan: Vec<u32>,
+    /// The task being placed.
+    pub task: TaskSpec,
+    /// The task running on `request.this_cpu` (the waker). Default: that CPU's idle task.
+    #[serde(default)]
+    pub current: Option<TaskSpec>,
+    pub request: RequestSpec,
+    #[serde(default)]
+    pub params: PlacementParams,
 }
 
-/// Readable trace of a decision.
-pub fn render_text(_o: &DecideOutput) -> String {
-    String::new()
+/// State of the CPUs in `cpus`. Unset fields keep earlier entries' values or the defaults:
+/// nr_running 0 (idle), load/runnable load = 1024 × nr_running, util = min(1024 × nr_running,
+/// 1024), util_est 0, capacity = capacity_orig of the version, avg_idle 1 ms (the boot value
+/// 2 × sysctl_sched_migration_cost), wake_avg_idle = avg_idle / 2, idle_stamp 0, no cpuidle state.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CpuEntry {
+    pub cpus: CpuMask,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nr_running: Option<u32>,
+    /// A wake-up is queued for this CPU (`ttwu_pending`): not idle even with nr_running 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wakeup_pending: Option<bool>,
+    /// All runnable tasks are SCHED_IDLE (`sched_idle_cpu`, ≥5.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sched_idle: Option<bool>,
+    /// curr is a per-CPU kthread.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub per_cpu_kthread: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runnable_load_avg: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load_avg: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub util_avg: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub util_est: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runnable_avg: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capacity: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub avg_idle: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wake_avg_idle: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub idle_stamp: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exit_latency_ns: Option<u32>,
+}
+
+/// A task in a snapshot (defaults: recent_used_cpu = prev_cpu, allowed = all CPUs, zeros).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TaskSpec {
+    #[serde(default)]
+    pub id: TaskId,
+    pub prev_cpu: Cpu,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recent_used_cpu: Option<Cpu>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allowed: Option<CpuMask>,
+    #[serde(default)]
+    pub wakee_flips: u32,
+    #[serde(default)]
+    pub wakee_flip_decay_ts: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_wakee: Option<TaskId>,
+    #[serde(default)]
+    pub util_avg: u32,
+    #[serde(default)]
+    pub util_est: u32,
+    #[serde(default)]
+    pub load_avg: u64,
+    #[serde(default)]
+    pub is_new: bool,
+    #[serde(default)]
+    pub exiting: bool,
+    #[serde(default)]
+    pub is_idle_task: bool,
+}
+
+/// The request (`p` is `task.id`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RequestSpec {
+    pub this_cpu: Cpu,
+    #[serde(default = "wake")]
+    pub kind: SdFlag,
+    #[serde(default)]
+    pub sync: bool,
+    #[serde(default = "yes")]
+    pub in_task: bool,
+}
+
+fn wake() -> SdFlag {
+    SdFlag::Wake
+}
+fn yes() -> bool {
+    true
+}
+
+/// Resolved state of one CPU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CpuState {
+    pub nr_running: u32,
+    pub wakeup_pending: bool,
+    pub sched_idle: bool,
+    pub per_cpu_kthread: bool,
+    pub runnable_load_avg: u64,
+    pub load_avg: u64,
+    pub util_avg: u32,
+    pub util_est: u32,
+    pub runnable_avg: u64,
+    pub capacity: u32,
+    pub avg_idle: u64,
+    pub wake_avg_idle: u64,
+    pub idle_stamp: u64,
+    pub exit_latency_ns: Option<u32>,
+}
+
+/// A validated snapshot: implements [`SchedView`].
+#[derive(Clone, Debug)]
+pub struct LoadedSnapshot {
+    pub snapshot: Snapshot,
+    pub topology: Topology,
+    pub domains: SchedDomains,
+    pub behaviour: Behaviour,
+    pub cpus: Vec<CpuState>,
+    pub state: PlacementState,
+    pub task: TaskPlacement,
+    pub current: TaskPlacement,
+    pub request: WakeRequest,
+}
+
+fn task_from(
+    spec: &TaskSpec,
+    all: &CpuMask,
+    nr: usize,
+    field: &str,
+) -> Result<TaskPlacement, String> {
+    if spec.prev_cpu as usize >= nr {
+        return Err(format!(
+            "{field}.prev_cpu: CPU {} does not exist ({nr} CPUs)",
+            spec.prev_cpu
+        ));
+    }
+    let recent = spec.recent_used_cpu.unwrap_or(spec.prev_cpu);
+    if recent as usize >= nr {
+        return Err(format!(
+            "{field}.recent_used_cpu: CPU {recent} does not exist ({nr} CPUs)"
+        ));
+    }
+    let allowed = spec.allowed.unwrap_or(*all);
+    if !allowed.is_subset(all) {
+        return Err(format!(
+            "{field}.allowed: names CPUs beyond the machine's {nr}"
+        ));
+    }
+    if allowed.is_empty() {
+        return Err(format!("{field}.allowed: must not be empty"));
+    }
+    Ok(TaskPlacement {
+        id: spec.id,
+        prev_cpu: spec.prev_cpu,
+        recent_used_cpu: recent,
+        allowed,
+        wakee_flips: spec.wakee_flips,
+        wakee_flip_decay_ts: spec.wakee_flip_decay_ts,
+        last_wakee: spec.last_wakee,
+        util_avg: spec.util_avg,
+        util_est: spec.util_est,
+        load_avg: spec.load_avg,
+        is_new: spec.is_new,
+        exiting: spec.exiting,
+        is_idle_task: spec.is_idle_task,
+    })
+}
+
+impl Snapshot {
+    /// Parse and validate JSON (size-bounded, unknown fields rejected).
+    pub fn from_json(input: &str) -> Result<Snapshot, String> {
+        if input.len() > MAX_SNAPSHOT_BYTES {
+            return Err(format!(
+                "snapshot is {} bytes; the limit is {MAX_SNAPSHOT_BYTES}",
+                input.len()
+            ));
+        }
+        serde_json::from_str(input).map_err(|e| format!("snapshot: {e}"))
+    }
+
+    /// Validate and build the view.
+    pub fn load(&self) -> Result<LoadedSnapshot, String> {
+        if self.format != 1 {
+            return Err(format!(
+                "format: unsupported snapshot format {} (expected 1)",
+                self.format
+            ));
+        }
+        let topology = Topology::new(&self.machine).map_err(|e| e.to_string())?;
+        let behaviour = self.kernel.resolve()?;
+        let domains = SchedDomains::build(&topology, self.kernel.version);
+        let nr = topology.nr_cpus();
+        debug_assert!(nr <= MAX_CPUS);
+        let all = *topology.all();
+        let mut cpus: Vec<CpuState> = (0..nr)
+            .map(|c| CpuState {
+                nr_running: 0,
+                wakeup_pending: false,
+                sched_idle: false,
+                per_cpu_kthread: false,
+                runnable_load_avg: 0,
+                load_avg: 0,
+                util_avg: 0,
+                util_est: 0,
+                runnable_avg: 0,
+                capacity: domains.capacity_orig[c] as u32,
+                avg_idle: 1_000_000,
+                wake_avg_idle: 500_000,
+                idle_stamp: 0,
+                exit_latency_ns: None,
+            })
+            .collect();
+        for (k, e) in self.cpus.iter().enumerate() {
+            if !e.cpus.is_subset(&all) {
+                return Err(format!(
+                    "cpus[{k}].cpus: names CPUs beyond the machine's {nr}"
+                ));
+            }
+            for c in e.cpus.iter() {
+                let s = &mut cpus[c as usize];
+                if let Some(n) = e.nr_running {
+                    s.nr_running = n;
+                    let l = 1024 * n as u64;
+                    s.load_avg = l;
+                    s.runnable_load_avg = l;
+                    s.util_avg = (1024 * n).min(1024);
+                    s.runnable_avg = l;
+                }
+                macro_rules! set {
+                    ($f:ident) => {
+                        if let Some(v) = e.$f {
+                            s.$f = v;
+                        }
+                    };
+                }
+                set!(wakeup_pending);
+                set!(sched_idle);
+                set!(per_cpu_kthread);
+                set!(runnable_load_avg);
+                set!(load_avg);
+                set!(util_avg);
+                set!(util_est);
+                set!(runnable_avg);
+                set!(capacity);
+                if let Some(a) = e.avg_idle {
+                    s.avg_idle = a;
+                    s.wake_avg_idle = a / 2;
+                }
+                set!(wake_avg_idle);
+                set!(idle_stamp);
+                if e.exit_latency_ns.is_some() {
+                    s.exit_latency_ns = e.exit_latency_ns;
+                }
+                if s.capacity == 0 || s.capacity > 1024 {
+                    return Err(format!("cpus[{k}].capacity: must be 1..=1024"));
+                }
+                if s.sched_idle && s.nr_running == 0 {
+                    return Err(format!(
+                        "cpus[{k}].sched_idle: a sched-idle CPU needs nr_running > 0"
+                    ));
+                }
+            }
+        }
+        let mut state = PlacementState::new(&topology);
+        state.params = self.params;
+        let nllc = topology.nr_llcs();
+        match self.has_idle_cores.len() {
+            0 => {}
+            n if n == nllc => state.has_idle_cores.copy_from_slice(&self.has_idle_cores),
+            n => {
+                return Err(format!(
+                    "has_idle_cores: needs one value per LLC ({nllc}), got {n}"
+                ));
+            }
+        }
+        match self.avg_scan_cost.len() {
+            0 => {}
+            1 => state
+                .avg_scan_cost
+                .iter_mut()
+                .for_each(|x| *x = self.avg_scan_cost[0]),
+            n if n == nr => state.avg_scan_cost.copy_from_slice(&self.avg_scan_cost),
+            n => {
+                return Err(format!(
+                    "avg_scan_cost: needs 0, 1 or {nr} values (one per CPU), got {n}"
+                ));
+            }
+        }
+        match self.nr_idle_scan.len() {
+            0 => {}
+            1 => state
+                .nr_idle_scan
+                .iter_mut()
+                .for_each(|x| *x = self.nr_idle_scan[0]),
+            n if n == nllc => state.nr_idle_scan.copy_from_slice(&self.nr_idle_scan),
+            n => {
+                return Err(format!(
+                    "nr_idle_scan: needs 0, 1 or {nllc} values (one per LLC), got {n}"
+                ));
+            }
+        }
+        let r = self.request;
+        if r.this_cpu as usize >= nr {
+            return Err(format!(
+                "request.this_cpu: CPU {} does not exist ({nr} CPUs)",
+                r.this_cpu
+            ));
+        }
+        let task = task_from(&self.task, &all, nr, "task")?;
+        let current = match &self.current {
+            Some(c) => task_from(c, &all, nr, "current")?,
+            None => {
+                // The idle task of this_cpu (an interrupt woke p).
+                let mut t = TaskPlacement::new(u32::MAX - r.this_cpu as u32, r.this_cpu, all);
+                t.is_idle_task = true;
+                t
+            }
+        };
+        if r.kind == SdFlag::Exec && task.prev_cpu != r.this_cpu {
+            return Err(
+                "request.kind: exec runs on the task's own CPU (task.prev_cpu must equal \
+                        request.this_cpu)"
+                    .into(),
+            );
+        }
+        let request = WakeRequest {
+            p: task.id,
+            this_cpu: r.this_cpu,
+            kind: r.kind,
+            sync: r.sync,
+            in_task: r.in_task,
+        };
+        Ok(LoadedSnapshot {
+            snapshot: self.clone(),
+            topology,
+            domains,
+            behaviour,
+            cpus,
+            state,
+            task,
+            current,
+            request,
+        })
+    }
+}
+
+impl SchedView for LoadedSnapshot {
+    fn now(&self) -> u64 {
+        self.snapshot.now_ns
+    }
+    fn topology(&self) -> &Topology {
+        &self.topology
+    }
+    fn domains(&self) -> &SchedDomains {
+        &self.domains
+    }
+    fn idle_cpu(&self, cpu: Cpu) -> bool {
+        let s = &self.cpus[cpu as usize];
+        s.nr_running == 0 && !s.wakeup_pending
+    }
+    fn sched_idle_cpu(&self, cpu: Cpu) -> bool {
+        let s = &self.cpus[cpu as usize];
+        s.sched_idle && s.nr_running > 0
+    }
+    fn nr_running(&self, cpu: Cpu) -> u32 {
+        self.cpus[cpu as usize].nr_running
+    }
+    fn runnable_load_avg(&self, cpu: Cpu) -> u64 {
+        self.cpus[cpu as usize].runnable_load_avg
+    }
+    fn cpu_load(&self, cpu: Cpu) -> u64 {
+        self.cpus[cpu as usize].load_avg
+    }
+    fn cfs_util_avg(&self, cpu: Cpu) -> u32 {
+        self.cpus[cpu as usize].util_avg
+    }
+    fn util_est_enqueued(&self, cpu: Cpu) -> u32 {
+        self.cpus[cpu as usize].util_est
+    }
+    fn cfs_runnable_avg(&self, cpu: Cpu) -> u64 {
+        self.cpus[cpu as usize].runnable_avg
+    }
+    fn capacity_of(&self, cpu: Cpu) -> u32 {
+        self.cpus[cpu as usize].capacity
+    }
+    fn avg_idle(&self, cpu: Cpu) -> u64 {
+        self.cpus[cpu as usize].avg_idle
+    }
+    fn wake_avg_idle(&self, cpu: Cpu) -> u64 {
+        self.cpus[cpu as usize].wake_avg_idle
+    }
+    fn idle_stamp(&self, cpu: Cpu) -> u64 {
+        self.cpus[cpu as usize].idle_stamp
+    }
+    fn idle_exit_latency(&self, cpu: Cpu) -> Option<u32> {
+        self.cpus[cpu as usize].exit_latency_ns
+    }
+    fn curr_is_per_cpu_kthread(&self, cpu: Cpu) -> bool {
+        self.cpus[cpu as usize].per_cpu_kthread
+    }
+}
+
+/// One state change made by the decision.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Change {
+    pub what: String,
+    pub before: String,
+    pub after: String,
+}
+
+/// Result of [`decide_json`].
+#[derive(Clone, Debug, Serialize)]
+pub struct DecideOutput {
+    pub description: String,
+    pub kernel: KernelConfig,
+    pub cpu: Cpu,
+    pub rule: Rule,
+    pub affine: bool,
+    pub want_affine: bool,
+    pub fast_path: bool,
+    pub scanned: u32,
+    /// Task and waker after the decision.
+    pub task: TaskPlacement,
+    pub current: TaskPlacement,
+    /// Every state change (recent_used_cpu, flips, has_idle_cores, avg_scan_cost, ...).
+    pub changes: Vec<Change>,
+    /// Schedstat increments on this_cpu's runqueue.
+    pub stats_delta: SisStats,
+    pub trace: Vec<Event>,
+}
+
+impl LoadedSnapshot {
+    /// Run `select_task_rq` on a copy of the state and report.
+    pub fn decide(&self) -> DecideOutput {
+        let mut st = self.state.clone();
+        let mut p = self.task;
+        let mut cur = self.current;
+        let mut rec = Recorder::default();
+        let d = select_task_rq(
+            self,
+            &mut st,
+            &self.behaviour,
+            &self.request,
+            &mut p,
+            &mut cur,
+            &mut rec,
+        );
+        let mut changes = vec![];
+        let mut diff = |what: String, a: String, b: String| {
+            if a != b {
+                changes.push(Change {
+                    what,
+                    before: a,
+                    after: b,
+                });
+            }
+        };
+        let t0 = &self.task;
+        diff(
+            "task.recent_used_cpu".into(),
+            t0.recent_used_cpu.to_string(),
+            p.recent_used_cpu.to_string(),
+        );
+        let c0 = &self.current;
+        diff(
+            "current.recent_used_cpu".into(),
+            c0.recent_used_cpu.to_string(),
+            cur.recent_used_cpu.to_string(),
+        );
+        diff(
+            "current.wakee_flips".into(),
+            c0.wakee_flips.to_string(),
+            cur.wakee_flips.to_string(),
+        );
+        diff(
+            "current.wakee_flip_decay_ts".into(),
+            c0.wakee_flip_decay_ts.to_string(),
+            cur.wakee_flip_decay_ts.to_string(),
+        );
+        diff(
+            "current.last_wakee".into(),
+            format!("{:?}", c0.last_wakee),
+            format!("{:?}", cur.last_wakee),
+        );
+        for (i, (a, b)) in self
+            .state
+            .has_idle_cores
+            .iter()
+            .zip(&st.has_idle_cores)
+            .enumerate()
+        {
+            diff(
+                format!("has_idle_cores[llc {i}]"),
+                a.to_string(),
+                b.to_string(),
+            );
+        }
+        for (i, (a, b)) in self
+            .state
+            .avg_scan_cost
+            .iter()
+            .zip(&st.avg_scan_cost)
+            .enumerate()
+        {
+            diff(
+                format!("avg_scan_cost[cpu {i}]"),
+                a.to_string(),
+                b.to_string(),
+            );
+        }
+        if d.wake_avg_idle_used > 0 {
+            let w = self.cpus[self.request.this_cpu as usize].wake_avg_idle;
+            diff(
+                format!("wake_avg_idle[cpu {}]", self.request.this_cpu),
+                w.to_string(),
+                (w - d.wake_avg_idle_used).to_string(),
+            );
+        }
+        let this = self.request.this_cpu as usize;
+        DecideOutput {
+            description: self.snapshot.description.clone(),
+            kernel: self.snapshot.kernel,
+            cpu: d.cpu,
+            rule: d.rule,
+            affine: d.affine,
+            want_affine: d.want_affine,
+            fast_path: d.fast_path,
+            scanned: d.scanned,
+            task: p,
+            current: cur,
+            changes,
+            stats_delta: st.stats[this].delta_since(&self.state.stats[this]),
+            trace: rec.events,
+        }
+    }
+}
+
+/// Decide one placement from a JSON snapshot: chosen CPU, state changes and explanation.
+pub fn decide_json(input: &str) -> Result<DecideOutput, String> {
+    Ok(Snapshot::from_json(input)?.load()?.decide())
+}
+
+/// Readable trace of a decision (`wakelab decide --text`).
+pub fn render_text(o: &DecideOutput) -> String {
+    let mut out = String::new();
+    if !o.description.is_empty() {
+        out.push_str(&format!("# {}\n", o.description));
+    }
+    let patches: Vec<&str> = o.kernel.patches.iter().map(|p| p.key()).collect();
+    out.push_str(&format!(
+        "kernel {}{}\n",
+        o.kernel.version,
+        if patches.is_empty() {
+            String::new()
+        } else {
+            format!(" + {}", patches.join(" + "))
+        }
+    ));
+    out.push_str(&render_events(&o.trace));
+    out.push_str(&format!(
+        "result: CPU {} (rule {:?}, affine {}, runqueues read {})\n",
+        o.cpu, o.rule, o.affine, o.scanned
+    ));
+    if !o.changes.is_empty() {
+        out.push_str("changes:\n");
+        for c in &o.changes {
+            out.push_str(&format!("  {}: {} -> {}\n", c.what, c.before, c.after));
+        }
+    }
+    let s = &o.stats_delta;
+    out.push_str(&format!(
+        "schedstats: search +{} scanned +{} domain_search +{} failed +{} recent_hit +{} \
+         recent_miss +{} affine_attempts +{} affine +{}\n",
+        s.sis_search,
+        s.sis_scanned,
+        s.sis_domain_search,
+        s.sis_failed,
+        s.sis_recent_hit,
+        s.sis_recent_miss,
+        s.nr_wakeups_affine_attempts,
+        s.nr_wakeups_affine
+    ));
+    out
 }
