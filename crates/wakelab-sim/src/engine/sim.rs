@@ -21,7 +21,7 @@ use super::behaviour::{Amount, IrqRoute, Op, SchedClass, TaskSpec};
 use super::params::EngineParams;
 use super::queue::{EventQueue, Nanos};
 use super::rq::Rq;
-use super::stats::{RunStats, TimelineSeg, WakeRecord};
+use super::stats::{RunStats, WakeRecord};
 use super::task::{BlockReason, Task, TaskId, TaskState, nice_to_weight};
 
 /// Everything a run needs, already validated and resolved.
@@ -31,6 +31,7 @@ pub struct SimInput {
     pub behaviour: Behaviour,
     pub freq: FreqModel,
     pub params: EngineParams,
+    pub placement: crate::placement::PlacementParams,
     /// Tasks that exist at start, then fork templates.
     pub tasks: Vec<TaskSpec>,
     pub templates: Vec<TaskSpec>,
@@ -49,18 +50,20 @@ pub struct SimInput {
     pub explain_wakeup: Option<u64>,
     /// Record per-CPU timeline segments in this window.
     pub timeline_window: Option<(u64, u64)>,
+    /// Exit latency of each C-state (ns), shallowest first.
+    pub cstate_exit_ns: Vec<u64>,
 }
 
 #[derive(Clone, Copy, Debug)]
 enum Ev {
-    RunDone { cpu: Cpu, gen: u32 },
-    Tick { cpu: Cpu, gen: u32 },
-    Timer { task: TaskId, gen: u32 },
+    RunDone { cpu: Cpu, seg: u32 },
+    Tick { cpu: Cpu, seg: u32 },
+    Timer { task: TaskId, seg: u32 },
     IoDone { task: TaskId, cpu: Cpu },
     IrqFire { src: u16 },
-    IrqEnd { cpu: Cpu, gen: u32 },
+    IrqEnd { cpu: Cpu, seg: u32 },
     /// A woken task reaches its CPU (after the IPI / C-state exit).
-    CpuReady { cpu: Cpu, gen: u32 },
+    CpuReady { cpu: Cpu, seg: u32 },
     TaskStart { task: TaskId },
     FreqTimer,
     End,
@@ -113,6 +116,7 @@ pub struct Sim {
     min_gran: u64,
     wakeup_gran: u64,
     freq_timer_at: Option<u64>,
+    pub(crate) cstate_exit_ns: Vec<u64>,
 }
 
 const RATE_SHIFT: u32 = 20;
@@ -122,7 +126,8 @@ impl Sim {
         input.params.validate()?;
         let n = input.topology.nr_cpus();
         let factor = EngineParams::tunable_factor(n);
-        let pstate = PlacementState::new(&input.topology);
+        let mut pstate = PlacementState::new(&input.topology);
+        pstate.params = input.placement;
         let mut rqs = Vec::with_capacity(n);
         for c in 0..n as Cpu {
             let mut idle_pl = TaskPlacement::new(u32::MAX - c as u32, c, *input.topology.all());
@@ -160,12 +165,13 @@ impl Sim {
             explain_wakeup: input.explain_wakeup,
             timeline_window: input.timeline_window,
             freq_timer_at: None,
+            cstate_exit_ns: input.cstate_exit_ns,
         };
         sim.stats.timeline_cap = sim.p.max_timeline_segments;
         sim.stats.wake_cap = sim.p.max_wakeup_records;
+        sim.freq.init(&CpuMask::EMPTY);
         for c in 0..n as Cpu {
-            let cs = sim.freq.idle_enter(0, c);
-            sim.rqs[c as usize].cstate = Some(cs);
+            sim.rqs[c as usize].cstate = sim.freq.idle_state(c);
         }
         for (i, spec) in input.tasks.iter().enumerate() {
             let start_cpu = spec.start_cpu.unwrap_or(0).min(n as u16 - 1);
@@ -259,32 +265,32 @@ impl Sim {
             }
             match ev {
                 Ev::End => break StopReason::Duration,
-                Ev::RunDone { cpu, gen } => {
-                    if self.rqs[cpu as usize].run_gen == gen {
+                Ev::RunDone { cpu, seg } => {
+                    if self.rqs[cpu as usize].run_gen == seg {
                         self.run_done(cpu);
                     }
                 }
-                Ev::Tick { cpu, gen } => {
-                    if self.rqs[cpu as usize].tick_gen == gen {
+                Ev::Tick { cpu, seg } => {
+                    if self.rqs[cpu as usize].tick_gen == seg {
                         self.scheduler_tick(cpu);
                     }
                 }
-                Ev::Timer { task, gen } => {
-                    if self.tasks[task as usize].timer_gen == gen {
+                Ev::Timer { task, seg } => {
+                    if self.tasks[task as usize].timer_gen == seg {
                         let cpu = self.tasks[task as usize].cpu;
                         self.wake_from_interrupt(task, cpu, false);
                     }
                 }
                 Ev::IoDone { task, cpu } => self.io_done(task, cpu),
                 Ev::IrqFire { src } => self.irq_fire(src),
-                Ev::IrqEnd { cpu, gen } => {
-                    if self.rqs[cpu as usize].irq_gen == gen {
+                Ev::IrqEnd { cpu, seg } => {
+                    if self.rqs[cpu as usize].irq_gen == seg {
                         self.irq_end(cpu);
                     }
                 }
-                Ev::CpuReady { cpu, gen } => {
+                Ev::CpuReady { cpu, seg } => {
                     let rq = &mut self.rqs[cpu as usize];
-                    if rq.run_gen == gen {
+                    if rq.run_gen == seg {
                         rq.wake_pending = false;
                         self.resched.set(cpu);
                     }
@@ -347,7 +353,7 @@ impl Sim {
         if self.rqs[cpu as usize].irq_until > self.now {
             return 0;
         }
-        let khz = self.freq.cur_khz(cpu) as u64;
+        let khz = self.freq.work_khz(cpu);
         let busy = self
             .topo
             .smt_mask(cpu)
@@ -379,11 +385,11 @@ impl Sim {
         let remaining = self.tasks[t as usize].remaining;
         if rate > 0 && remaining > 0 {
             let dt = (((remaining as u128) << RATE_SHIFT) + rate as u128 - 1) / rate as u128;
-            let gen = self.rqs[cpu as usize].run_gen;
-            self.q.push(now + dt as u64, Ev::RunDone { cpu, gen });
+            let seg = self.rqs[cpu as usize].run_gen;
+            self.q.push(now + dt as u64, Ev::RunDone { cpu, seg });
         } else if remaining == 0 && rate > 0 {
-            let gen = self.rqs[cpu as usize].run_gen;
-            self.q.push(now, Ev::RunDone { cpu, gen });
+            let seg = self.rqs[cpu as usize].run_gen;
+            self.q.push(now, Ev::RunDone { cpu, seg });
         }
     }
 
@@ -449,8 +455,7 @@ impl Sim {
                     // ttwu cost on the waker
                     let cost = self.p.wakeup_cost_ns + self.stats.last_scan_cost;
                     if cost > 0 {
-                        let khz = self.freq.cur_khz(cpu) as u64;
-                        self.tasks[t as usize].remaining += cost * khz / 1_000_000;
+                        self.tasks[t as usize].remaining += self.freq.work_in(cpu, cost);
                     }
                 }
                 Op::Ops(n) => {
@@ -471,8 +476,8 @@ impl Sim {
                     self.block(t, cpu, BlockReason::Timer);
                     let task = &mut self.tasks[t as usize];
                     task.timer_gen = task.timer_gen.wrapping_add(1);
-                    let gen = task.timer_gen;
-                    self.q.push(self.now + ns, Ev::Timer { task: t, gen });
+                    let seg = task.timer_gen;
+                    self.q.push(self.now + ns, Ev::Timer { task: t, seg });
                     return;
                 }
                 Op::Wait => {
@@ -904,9 +909,9 @@ impl Sim {
                 rq.wake_pending = true;
                 rq.exiting_until = now + lat + self.p.ipi_latency_ns;
                 rq.run_gen = rq.run_gen.wrapping_add(1);
-                let gen = rq.run_gen;
+                let seg = rq.run_gen;
                 let at = rq.exiting_until;
-                self.q.push(at, Ev::CpuReady { cpu, gen });
+                self.q.push(at, Ev::CpuReady { cpu, seg });
             }
         } else {
             self.check_preempt_curr(cpu, t);
@@ -930,8 +935,6 @@ impl Sim {
                 rq.nr_cfs += 1;
                 rq.load_weight += task.weight as u64;
                 rq.cfs_insert(task.vruntime, t);
-                let mut ra = task.avg;
-                ra.load_avg = task.avg.load_avg;
                 rq.runnable_load.load_avg += task.avg.load_avg;
                 rq.runnable_load.load_sum += task.avg.load_sum;
                 if !is4 {
@@ -1194,7 +1197,7 @@ impl Sim {
                 self.tasks[t as usize].remaining += extra;
             }
         }
-        self.tasks[t as usize].remaining += self.p.context_switch_ns * self.freq.cur_khz(cpu) as u64 / 1_000_000;
+        self.tasks[t as usize].remaining += self.freq.work_in(cpu, self.p.context_switch_ns);
         self.stats.context_switches += 1;
         self.arm_tick(cpu);
         if was_idle {
@@ -1244,9 +1247,9 @@ impl Sim {
         }
         rq.tick_armed = true;
         rq.tick_gen = rq.tick_gen.wrapping_add(1);
-        let gen = rq.tick_gen;
+        let seg = rq.tick_gen;
         let next = (self.now / self.tick_ns + 1) * self.tick_ns;
-        self.q.push(next, Ev::Tick { cpu, gen });
+        self.q.push(next, Ev::Tick { cpu, seg });
     }
 
     /// `scheduler_tick`: account, check the slice, update PELT and cpufreq, balance.
@@ -1278,7 +1281,8 @@ impl Sim {
         self.freq.update_util(now, cpu, &sig, UpdateFlags::NONE);
         self.freq.tick(now, cpu);
         super::balance::periodic_balance(self, cpu);
-        self.stats.sample_util(cpu, now, self.rqs[cpu as usize].cfs_avg.util_avg);
+        let khz = self.freq.cur_khz(cpu);
+        self.stats.sample_util(cpu, now, self.rqs[cpu as usize].cfs_avg.util_avg, khz);
         self.arm_tick(cpu);
     }
 
@@ -1303,9 +1307,9 @@ impl Sim {
             rq.rt_avg += ns * 1024;
         }
         rq.irq_gen = rq.irq_gen.wrapping_add(1);
-        let gen = rq.irq_gen;
+        let seg = rq.irq_gen;
         let until = rq.irq_until;
-        self.q.push(until, Ev::IrqEnd { cpu, gen });
+        self.q.push(until, Ev::IrqEnd { cpu, seg });
         if self.rqs[cpu as usize].curr.is_some() {
             self.retime(cpu);
         }
@@ -1406,7 +1410,6 @@ impl Sim {
             rt_util: rq.rt_pelt.util_avg,
             irq_util: rq.irq_pelt.util_avg,
             rt_runnable: rq.nr_rt > 0,
-            capacity_orig: self.sd.capacity_orig[cpu as usize] as u32,
         }
     }
 
@@ -1425,10 +1428,6 @@ impl Sim {
         } else {
             self.check_preempt_curr(to, t);
         }
-    }
-
-    pub(crate) fn version(&self) -> KernelVersion {
-        self.sd.version
     }
 
     fn finish(&mut self) {
@@ -1466,6 +1465,39 @@ impl Sim {
         };
         self.pstate = st;
         r
+    }
+
+    pub fn stats(&self) -> &RunStats {
+        &self.stats
+    }
+
+    pub fn now(&self) -> u64 {
+        self.now
+    }
+
+    pub fn nr_cpus(&self) -> usize {
+        self.rqs.len()
+    }
+
+    /// Fraction of the run the CPU spent running tasks.
+    pub fn busy_fraction(&self, cpu: usize) -> f64 {
+        if self.now == 0 { 0.0 } else { self.rqs[cpu].busy_ns as f64 / self.now as f64 }
+    }
+
+    /// Mean frequency of the CPU at its ticks (i.e. while busy), kHz.
+    pub fn avg_khz(&self, cpu: usize) -> u32 {
+        let (_, n, khz) = self.stats.util_acc[cpu];
+        if n == 0 { 0 } else { (khz / n) as u32 }
+    }
+
+    /// SIS and wake_affine schedstats summed over CPUs.
+    pub fn sis_totals(&self) -> crate::placement::SisStats {
+        self.pstate.total_stats()
+    }
+
+    /// Energy of the run so far (millijoules), from the power model.
+    pub fn energy_mj(&self) -> f64 {
+        self.freq.energy(self.now).total_uj as f64 / 1000.0
     }
 
     pub(crate) fn tick_ns(&self) -> u64 {

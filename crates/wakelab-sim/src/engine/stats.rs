@@ -105,13 +105,13 @@ pub struct RunStats {
     pub explanation: Option<Vec<Event>>,
     /// Open segment per CPU: (start, task).
     open: Vec<Option<(u64, Option<TaskId>)>>,
-    /// Per-CPU util samples at ticks: (sum, count).
-    pub util_acc: Vec<(u64, u64)>,
+    /// Per-CPU samples at ticks: (util sum, count, kHz sum).
+    pub util_acc: Vec<(u64, u64, u64)>,
 }
 
 impl RunStats {
     pub fn new(n: usize) -> RunStats {
-        RunStats { open: vec![Some((0, None)); n], util_acc: vec![(0, 0); n], ..Default::default() }
+        RunStats { open: vec![Some((0, None)); n], util_acc: vec![(0, 0, 0); n], ..Default::default() }
     }
 
     fn in_window(w: Option<(u64, u64)>, start: u64, end: u64) -> bool {
@@ -160,10 +160,11 @@ impl RunStats {
         }
     }
 
-    pub fn sample_util(&mut self, cpu: Cpu, _now: u64, util: u32) {
+    pub fn sample_util(&mut self, cpu: Cpu, _now: u64, util: u32, khz: u32) {
         let a = &mut self.util_acc[cpu as usize];
         a.0 += util as u64;
         a.1 += 1;
+        a.2 += khz as u64;
     }
 }
 

@@ -69,7 +69,7 @@ impl SchedView for View<'_> {
     #[inline]
     fn idle_exit_latency(&self, cpu: Cpu) -> Option<u32> {
         let rq = &self.sim.rqs[cpu as usize];
-        rq.cstate.map(|s| self.sim.freq.exit_latency_ns(s) as u32)
+        rq.cstate.and_then(|s| self.sim.cstate_exit_ns.get(s)).map(|&l| l as u32)
     }
     #[inline]
     fn curr_is_per_cpu_kthread(&self, cpu: Cpu) -> bool {
