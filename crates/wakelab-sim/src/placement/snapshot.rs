@@ -59,7 +59,8 @@ pub struct Snapshot {
 /// State of the CPUs in `cpus`. Unset fields keep earlier entries' values or the defaults:
 /// nr_running 0 (idle), load/runnable load = 1024 × nr_running, util = min(1024 × nr_running,
 /// 1024), util_est 0, capacity = capacity_orig of the version, avg_idle 1 ms (the boot value
-/// 2 × sysctl_sched_migration_cost), wake_avg_idle = avg_idle / 2, idle_stamp 0, no cpuidle state.
+/// 2 × sysctl_sched_migration_cost), wake_avg_idle = avg_idle / 2, idle_stamp = now − 1 ms (at
+/// least 1), no cpuidle state.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CpuEntry {
@@ -265,7 +266,9 @@ impl Snapshot {
                 capacity: domains.capacity_orig[c] as u32,
                 avg_idle: 1_000_000,
                 wake_avg_idle: 500_000,
-                idle_stamp: 0,
+                // Idle CPUs went through new-idle balancing: a non-zero stamp (1 ms ago), so
+                // find_idlest_group_cpu's "most recently idle" test can pick them (§8.4).
+                idle_stamp: self.now_ns.saturating_sub(1_000_000).max(1),
                 exit_latency_ns: None,
             })
             .collect();
