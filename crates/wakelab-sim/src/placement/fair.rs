@@ -1750,3 +1750,45 @@ pub fn update_idle_cpu_scan<V: SchedView>(
     let idx = view.topology().place(cpu).llc as usize;
     st.nr_idle_scan[idx] = y as u32;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::{KernelConfig, KernelVersion};
+    use crate::placement::NoExplain;
+    use crate::placement::snapshot::Snapshot;
+
+    /// §8.4: 4.15 prefers this_cpu on a load tie, 4.16 does not. (find_idlest_cpu never passes
+    /// a group containing this_cpu, so this is only observable by calling the function directly.)
+    #[test]
+    fn find_idlest_group_cpu_tie_4_15_vs_4_16() {
+        let json = r#"{"format":1,"machine":{"sockets":1,"cores_per_llc":4},
+            "kernel":{"version":"4.15"},"cpus":[{"cpus":"0-3","nr_running":1}],
+            "task":{"prev_cpu":0},"request":{"this_cpu":2}}"#;
+        for (v, expect) in [(KernelVersion::V4_15, 2), (KernelVersion::V4_16, 0)] {
+            let mut l = Snapshot::from_json(json).unwrap().load().unwrap();
+            l.behaviour = KernelConfig::baseline(v).resolve().unwrap();
+            let mut st = l.state.clone();
+            let b = l.behaviour;
+            let mut ex = NoExplain;
+            let mut c = Ctx {
+                view: &l,
+                st: &mut st,
+                b: &b,
+                ex: &mut ex,
+                this: 2,
+                in_task: true,
+                scanned: 0,
+                rule: Rule::NoBalance,
+                wake_avg_idle_used: 0,
+                scan_examined: 0,
+            };
+            let group = CpuMask::first_n(4);
+            assert_eq!(
+                find_idlest_group_cpu(&mut c, &group, &l.task, 2),
+                expect,
+                "{v}"
+            );
+        }
+    }
+}
