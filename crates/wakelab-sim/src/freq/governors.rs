@@ -128,8 +128,8 @@ impl FreqModel {
             self.cpuinfo_max_khz(p)
         } else {
             self.policies[p].cur_khz
-        } as u64;
-        let raw = ((f + (f >> 2)) * util / max.max(1)).min(u32::MAX as u64) as u32;
+        };
+        let raw = schedutil_raw_khz(f, util, max);
         let pol = &self.policies[p];
         if raw == pol.cached_raw && pol.next_freq != 0 && !pol.need_update {
             return pol.next_freq;
@@ -444,7 +444,10 @@ impl FreqModel {
 
     /// `get_target_pstate` (§13.2), fixed point exactly as the kernel.
     fn pstate_target(&mut self, c: usize) -> i64 {
-        let r = self.ratio.clone().unwrap();
+        let (rbase, turbo, min_pstate, bus) = {
+            let r = self.ratio.as_ref().unwrap();
+            (r.base, r.turbo_pstate(), r.min_pstate, r.bus_khz)
+        };
         let no_turbo = self.cfg.no_turbo;
         let v4 = self.version.is_4x();
         let ps = &mut self.cpus[c].ps;
@@ -458,21 +461,11 @@ impl FreqModel {
             busy_frac = boost;
         }
         ps.busy_scaled = busy_frac * 100;
-        let base = if no_turbo { r.base } else { r.turbo_pstate() } as i64;
-        let mut target = base + (base >> 2);
-        target = (target * busy_frac) >> FRAC_BITS;
-        if target < r.min_pstate as i64 {
-            target = r.min_pstate as i64;
-        }
-        // avg_pstate = max_pstate_physical x ΔAPERF/ΔMPERF (EXT_FRAC_BITS fixed point).
-        let base_khz = r.base as u128 * r.bus_khz as u128;
-        let mperf_khz_ns = ps.s_mperf as u128 * base_khz;
-        let core_avg_perf = ((ps.s_aperf << EXT_FRAC_BITS) / mperf_khz_ns.max(1)) as i64;
-        let avg_pstate = (r.base as i64 * core_avg_perf) >> EXT_FRAC_BITS;
-        if avg_pstate > target {
-            target += (avg_pstate - target) >> 1;
-        }
-        target
+        let base = if no_turbo { rbase } else { turbo };
+        let base_khz = rbase as u128 * bus as u128;
+        let core_avg_perf =
+            ((ps.s_aperf << EXT_FRAC_BITS) / (ps.s_mperf as u128 * base_khz).max(1)) as i64;
+        intel_pstate_target(busy_frac, base, min_pstate, rbase, core_avg_perf)
     }
 
     // ----------------------------------------------------------------------------------------
@@ -534,4 +527,34 @@ impl FreqModel {
         }
         ps.last_update = ps.sample_time;
     }
+}
+
+/// schedutil's `map_util_freq`: `(F + F/4) * util / max` in kHz (§12.3), before resolution.
+pub fn schedutil_raw_khz(f_khz: u32, util: u64, max: u64) -> u32 {
+    let f = f_khz as u64;
+    ((f + (f >> 2)) * util / max.max(1)).min(u32::MAX as u64) as u32
+}
+
+/// intel_pstate `get_target_pstate` after the busy fraction is known (§13.2):
+/// `busy_frac` = ΔMPERF/ΔTSC (after the iowait-boost max) with 8 fractional bits, `base` the
+/// turbo (or, with no_turbo, max non-turbo) ratio, `core_avg_perf` = ΔAPERF/ΔMPERF with 14
+/// fractional bits. Returns the ratio before the policy clamp.
+pub fn intel_pstate_target(
+    busy_frac: i64,
+    base: u8,
+    min_pstate: u8,
+    max_pstate_physical: u8,
+    core_avg_perf: i64,
+) -> i64 {
+    let base = base as i64;
+    let mut target = base + (base >> 2);
+    target = (target * busy_frac) >> FRAC_BITS;
+    if target < min_pstate as i64 {
+        target = min_pstate as i64;
+    }
+    let avg_pstate = (max_pstate_physical as i64 * core_avg_perf) >> EXT_FRAC_BITS;
+    if avg_pstate > target {
+        target += (avg_pstate - target) >> 1;
+    }
+    target
 }

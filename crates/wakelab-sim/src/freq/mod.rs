@@ -28,6 +28,7 @@ pub use config::{
     BoostHint, EppOverride, FreqConfig, Governor, HwpAnchor, HwpConfig, HwpController, IdleConfig,
     SchedutilConfig, TimelineConfig,
 };
+pub use governors::{intel_pstate_target, schedutil_raw_khz};
 pub use presets::{
     PIXEL2_CLUSTER_CAPACITY, clx_2s_80t, default_intel_idle, pixel2, skl_client_8t, skx_2s_88t,
 };
