@@ -86,7 +86,7 @@ fn build(w: &World, kernel: KernelConfig) -> LoadedSnapshot {
             l.cpus[c].load_avg = (x % 3000) as u64;
             l.cpus[c].runnable_load_avg = (x % 2000) as u64;
         }
-        l.cpus[c].exit_latency_ns = (x % 3 == 0).then_some(x % 100);
+        l.cpus[c].exit_latency_ns = x.is_multiple_of(3).then_some(x % 100);
         l.cpus[c].idle_stamp = (x % 7) as u64;
     }
     l.state
@@ -105,7 +105,7 @@ fn build(w: &World, kernel: KernelConfig) -> LoadedSnapshot {
     // Affinity: random non-empty subset (often everything).
     let mut allowed = CpuMask::EMPTY;
     for c in 0..n as Cpu {
-        if s[6] % 3 == 0 || (s[7].rotate_left(c as u32) & 1) == 1 {
+        if s[6].is_multiple_of(3) || (s[7].rotate_left(c as u32) & 1) == 1 {
             allowed.set(c);
         }
     }
@@ -132,7 +132,7 @@ fn build(w: &World, kernel: KernelConfig) -> LoadedSnapshot {
     l.request.in_task = s[14] & 1 == 1;
     let this = l.request.this_cpu;
     l.cpus[this as usize].per_cpu_kthread = s[14] & 2 == 2;
-    if s[15] % 2 == 0 {
+    if s[15].is_multiple_of(2) {
         l.current = TaskPlacement::new(2, this, *l.topology.all());
         l.current.wakee_flips = s[15] % 50;
         l.current.load_avg = (s[15] % 1500) as u64;
