@@ -1,0 +1,418 @@
+//! Workload configurations (the scenario's `workload` section) and their defaults.
+//!
+//! Every default is an estimate of what the real benchmark costs on a ~3 GHz Skylake-class
+//! core, stated in CPU cycles (a run of W cycles takes W/f at the CPU's current frequency);
+//! docs/workloads.md gives the reasoning for each number.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::behaviour::{Amount, IrqRoute, TaskSpec};
+
+use super::Metric;
+
+/// Reference clock for turning microseconds of CPU work into cycles (3 GHz, the class of
+/// machine the cost estimates were made for). Used by rt-app style RT tasks and imports.
+pub const NOMINAL_MHZ: u32 = 3000;
+
+/// Amount uniform in `[mean/2, 3*mean/2]`: CPU costs vary per operation (message sizes, code
+/// paths) around an estimated mean.
+pub(crate) const fn around(mean: u64) -> Amount {
+    Amount::Uniform {
+        lo: mean / 2,
+        hi: mean + mean / 2,
+    }
+}
+
+/// A benchmark and its parameters. `clients` (an argument of [`super::build`]) is what
+/// mmtests' client/thread/group count means for each: tbench clients, dbench clients,
+/// hackbench groups, pgbench clients, netperf instances, schbench workers per message thread,
+/// barrier threads; a custom workload ignores it unless `replicate` is set.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum WorkloadConfig {
+    Tbench(TbenchConfig),
+    Dbench(DbenchConfig),
+    Hackbench(HackbenchConfig),
+    Pgbench(PgbenchConfig),
+    Netperf(NetperfConfig),
+    Schbench(SchbenchConfig),
+    Barrier(BarrierConfig),
+    Custom(CustomConfig),
+}
+
+impl WorkloadConfig {
+    /// The `kind` tag.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            WorkloadConfig::Tbench(_) => "tbench",
+            WorkloadConfig::Dbench(_) => "dbench",
+            WorkloadConfig::Hackbench(_) => "hackbench",
+            WorkloadConfig::Pgbench(_) => "pgbench",
+            WorkloadConfig::Netperf(_) => "netperf",
+            WorkloadConfig::Schbench(_) => "schbench",
+            WorkloadConfig::Barrier(_) => "barrier",
+            WorkloadConfig::Custom(_) => "custom",
+        }
+    }
+}
+
+/// Where and when the benchmark's initial tasks start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum StartPolicy {
+    /// Like mmtests: one launcher process on `cpu` starts client k (and its partner) at
+    /// `k * stagger_ns`; every task is placed by the engine's fork balancing from `cpu`.
+    Launcher { cpu: u16, stagger_ns: u64 },
+    /// Task i starts on CPU `i mod nr_cpus` at time 0 (before fork balancing).
+    Spread,
+}
+
+impl Default for StartPolicy {
+    /// `launcher { cpu: 0, stagger_ns: 10000 }` (a fork+exec of a client every ~10 µs: estimate).
+    fn default() -> Self {
+        StartPolicy::Launcher {
+            cpu: 0,
+            stagger_ns: 10_000,
+        }
+    }
+}
+
+/// tbench: `clients` client/server pairs over loopback TCP. Each operation of the dbench
+/// loadfile is one request/response round trip; both directions are sync wake-ups.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TbenchConfig {
+    /// Client CPU work per operation (build request, loopback send incl. the receive-side
+    /// softirq run in the sender's context, receive the reply). Default uniform 22.5k-67.5k
+    /// (mean 45k ≈ 15 µs at 3 GHz).
+    pub client_cycles: Amount,
+    /// Server (tbench_srv child) CPU work per operation. Default as the client.
+    pub server_cycles: Amount,
+    /// Payload bytes credited per operation for "MB/sec". Default 14000 (estimate, see docs).
+    pub bytes_per_op: u64,
+    pub start: StartPolicy,
+}
+
+impl Default for TbenchConfig {
+    fn default() -> Self {
+        TbenchConfig {
+            client_cycles: around(45_000),
+            server_cycles: around(45_000),
+            bytes_per_op: 14_000,
+            start: StartPolicy::default(),
+        }
+    }
+}
+
+/// Which filesystem's log/journal interaction a dbench client has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum DbenchVariant {
+    /// Each client hands log work to an unbound workqueue kworker, wakes it and waits for it.
+    #[default]
+    Xfs,
+    /// All clients share one jbd2 journal kthread that they wake and wait on (commits).
+    Ext4,
+}
+
+/// dbench: `clients` clients running file operations (page-cache work) and, every
+/// `ops_per_log` operations, waiting for the filesystem's log worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DbenchConfig {
+    pub variant: DbenchVariant,
+    /// CPU work of one file operation. Default uniform 20k-60k (mean 40k ≈ 13 µs at 3 GHz).
+    pub op_cycles: Amount,
+    /// Operations between two log interactions. Default (`null`): 2 for xfs, 8 for ext4.
+    pub ops_per_log: Option<u32>,
+    /// Work of the kworker (xfs CIL push) or jbd2 (commit) per interaction. Default uniform
+    /// 10k-30k (mean 20k ≈ 7 µs).
+    pub log_cycles: Amount,
+    /// Every `logs_per_io`-th interaction also writes the log to the device and waits for the
+    /// completion interrupt. Default (`null`): 16 for xfs, 1 for ext4 (a jbd2 commit always
+    /// writes the journal). 0 = never.
+    pub logs_per_io: Option<u32>,
+    /// Device latency of a log write. Default uniform 50-150 µs (SSD write + cache flush).
+    pub io_ns: Amount,
+    /// Where completion interrupts are delivered. Default round robin (MSI-X spread).
+    pub irq: IrqRoute,
+    /// Bytes credited per operation for "MB/sec". Default 16000 (estimate, see docs).
+    pub bytes_per_op: u64,
+    pub start: StartPolicy,
+}
+
+impl Default for DbenchConfig {
+    fn default() -> Self {
+        DbenchConfig {
+            variant: DbenchVariant::Xfs,
+            op_cycles: around(40_000),
+            ops_per_log: None,
+            log_cycles: around(20_000),
+            logs_per_io: None,
+            io_ns: around(100_000),
+            irq: IrqRoute::RoundRobin,
+            bytes_per_op: 16_000,
+            start: StartPolicy::default(),
+        }
+    }
+}
+
+impl DbenchConfig {
+    pub fn ops_per_log(&self) -> u32 {
+        self.ops_per_log.unwrap_or(match self.variant {
+            DbenchVariant::Xfs => 2,
+            DbenchVariant::Ext4 => 8,
+        })
+    }
+
+    pub fn logs_per_io(&self) -> u32 {
+        self.logs_per_io.unwrap_or(match self.variant {
+            DbenchVariant::Xfs => 16,
+            DbenchVariant::Ext4 => 1,
+        })
+    }
+}
+
+/// hackbench IPC channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum HackbenchIpc {
+    /// AF_UNIX stream socketpair (hackbench's default).
+    #[default]
+    Socket,
+    /// Pipes (`-pipe`).
+    Pipe,
+}
+
+/// hackbench task kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum HackbenchMode {
+    /// fork() (hackbench's default).
+    #[default]
+    Process,
+    /// pthread_create (`-T`): clone() also goes through fork balancing; only cheaper.
+    Thread,
+}
+
+/// hackbench: `clients` groups; in each, `tasks_per_group / 2` senders each write `loops`
+/// 100-byte messages to each of the group's `tasks_per_group / 2` receivers. All tasks are
+/// forked by one parent (fork balancing = the slow path); the metric is the completion time.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HackbenchConfig {
+    /// Senders + receivers per group (hackbench `-f num_fds` gives num_fds of each). Even,
+    /// >= 2. Default 40.
+    pub tasks_per_group: u32,
+    /// Messages each sender writes to each receiver (`-l`). Default 100 (hackbench's).
+    pub loops: u32,
+    pub ipc: HackbenchIpc,
+    pub mode: HackbenchMode,
+    /// CPU work of one 100-byte write. Default (`null`): socket 6000, pipe 3000 cycles.
+    pub write_cycles: Option<Amount>,
+    /// CPU work of one 100-byte read. Default (`null`): socket 4500, pipe 2400 cycles.
+    pub read_cycles: Option<Amount>,
+    /// Parent's CPU work per fork. Default (`null`): process 150000, thread 30000 cycles.
+    pub fork_cycles: Option<Amount>,
+    /// CPU of the parent (the shell mmtests runs hackbench from). Default 0.
+    pub launcher_cpu: u16,
+}
+
+impl Default for HackbenchConfig {
+    fn default() -> Self {
+        HackbenchConfig {
+            tasks_per_group: 40,
+            loops: 100,
+            ipc: HackbenchIpc::Socket,
+            mode: HackbenchMode::Process,
+            write_cycles: None,
+            read_cycles: None,
+            fork_cycles: None,
+            launcher_cpu: 0,
+        }
+    }
+}
+
+impl HackbenchConfig {
+    pub fn write_cycles(&self) -> Amount {
+        self.write_cycles.unwrap_or(match self.ipc {
+            HackbenchIpc::Socket => Amount::Fixed(6_000),
+            HackbenchIpc::Pipe => Amount::Fixed(3_000),
+        })
+    }
+    pub fn read_cycles(&self) -> Amount {
+        self.read_cycles.unwrap_or(match self.ipc {
+            HackbenchIpc::Socket => Amount::Fixed(4_500),
+            HackbenchIpc::Pipe => Amount::Fixed(2_400),
+        })
+    }
+    pub fn fork_cycles(&self) -> Amount {
+        self.fork_cycles.unwrap_or(match self.mode {
+            HackbenchMode::Process => Amount::Fixed(150_000),
+            HackbenchMode::Thread => Amount::Fixed(30_000),
+        })
+    }
+}
+
+/// pgbench: `clients` pgbench client connections, each with its own server backend. A
+/// transaction is `statements_per_txn` request/response round trips (sync wake-ups both ways);
+/// every `txns_per_io`-th commit waits for a WAL flush IO with a completion interrupt.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PgbenchConfig {
+    /// Round trips per transaction. Default 7 (TPC-B-like: BEGIN, 3 UPDATE, SELECT, INSERT, END).
+    pub statements_per_txn: u32,
+    /// Client work per statement (libpq). Default uniform 6k-18k (mean 12k ≈ 4 µs).
+    pub client_cycles: Amount,
+    /// Backend work per statement. Default uniform 30k-90k (mean 60k ≈ 20 µs).
+    pub backend_cycles: Amount,
+    /// Commits per WAL flush IO. Default 1 (synchronous_commit=on). 0 = never.
+    pub txns_per_io: u32,
+    /// WAL flush latency. Default uniform 50-150 µs.
+    pub io_ns: Amount,
+    pub irq: IrqRoute,
+    pub start: StartPolicy,
+}
+
+impl Default for PgbenchConfig {
+    fn default() -> Self {
+        PgbenchConfig {
+            statements_per_txn: 7,
+            client_cycles: around(12_000),
+            backend_cycles: around(60_000),
+            txns_per_io: 1,
+            io_ns: around(100_000),
+            irq: IrqRoute::RoundRobin,
+            start: StartPolicy::default(),
+        }
+    }
+}
+
+/// netperf request/response test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum NetperfProto {
+    #[default]
+    UdpRr,
+    TcpRr,
+}
+
+/// netperf UDP_RR / TCP_RR over localhost: `clients` netperf/netserver pairs exchanging
+/// 1-byte requests and responses; transactions per second.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct NetperfConfig {
+    pub protocol: NetperfProto,
+    /// Client work per transaction. Default (`null`): UDP 15000, TCP 18000 cycles.
+    pub client_cycles: Option<Amount>,
+    /// Server work per transaction. Default (`null`): as the client.
+    pub server_cycles: Option<Amount>,
+    pub start: StartPolicy,
+}
+
+impl Default for NetperfConfig {
+    fn default() -> Self {
+        NetperfConfig {
+            protocol: NetperfProto::UdpRr,
+            client_cycles: None,
+            server_cycles: None,
+            start: StartPolicy::default(),
+        }
+    }
+}
+
+impl NetperfConfig {
+    fn proto_default(&self) -> Amount {
+        match self.protocol {
+            NetperfProto::UdpRr => around(15_000),
+            NetperfProto::TcpRr => around(18_000),
+        }
+    }
+    pub fn client_cycles(&self) -> Amount {
+        self.client_cycles.unwrap_or(self.proto_default())
+    }
+    pub fn server_cycles(&self) -> Amount {
+        self.server_cycles.unwrap_or(self.proto_default())
+    }
+}
+
+/// schbench: message threads that sleep, then wake their workers; workers compute and report
+/// back. `clients` = workers per message thread. The metric is a wake-up latency percentile.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SchbenchConfig {
+    /// Message threads (`-m`). Default 0 = one per NUMA node (as mmtests runs it).
+    pub message_threads: u32,
+    /// Message thread sleep between rounds (`-s`). Default 30 ms (schbench's default).
+    pub sleep_ns: Amount,
+    /// Worker work per round (`-c`, 30 ms of spinning in schbench): default 90M cycles
+    /// (30 ms at 3 GHz).
+    pub work_cycles: Amount,
+    /// Message thread work per worker woken (list handling, futex wake). Default 3000.
+    pub msg_cycles: Amount,
+    /// Reported percentile. Default 99.
+    pub percentile: u32,
+    pub start: StartPolicy,
+}
+
+impl Default for SchbenchConfig {
+    fn default() -> Self {
+        SchbenchConfig {
+            message_threads: 0,
+            sleep_ns: Amount::Fixed(30_000_000),
+            work_cycles: Amount::Fixed(90_000_000),
+            msg_cycles: Amount::Fixed(3_000),
+            percentile: 99,
+            start: StartPolicy::default(),
+        }
+    }
+}
+
+/// barrier: `clients` threads; each iteration every thread computes, then waits at a shared
+/// barrier (the last arrival wakes the rest). Iterations per second.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BarrierConfig {
+    /// Work per thread per iteration. Default uniform 150k-450k (mean 100 µs at 3 GHz).
+    pub work_cycles: Amount,
+    pub start: StartPolicy,
+}
+
+impl Default for BarrierConfig {
+    fn default() -> Self {
+        BarrierConfig {
+            work_cycles: around(300_000),
+            start: StartPolicy::default(),
+        }
+    }
+}
+
+/// custom: the user's own tasks and fork templates in the behaviour language.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CustomConfig {
+    pub tasks: Vec<TaskSpec>,
+    pub templates: Vec<TaskSpec>,
+    /// Default: throughput in "ops/s", 1 per op.
+    pub metric: Metric,
+    /// Default false.
+    pub stop_when_all_exited: bool,
+    /// Instantiate `tasks` once per client (task references are offset per copy; names get
+    /// `/k`). Default false: `clients` is ignored.
+    pub replicate: bool,
+}
+
+impl Default for CustomConfig {
+    fn default() -> Self {
+        CustomConfig {
+            tasks: Vec::new(),
+            templates: Vec::new(),
+            metric: Metric::Throughput {
+                unit: "ops/s".into(),
+                per_op: 1.0,
+            },
+            stop_when_all_exited: false,
+            replicate: false,
+        }
+    }
+}

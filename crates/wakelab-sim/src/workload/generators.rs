@@ -1,0 +1,601 @@
+//! The benchmark generators: each turns a configuration and a client count into task programs.
+//!
+//! Task order is fixed and documented per workload (tests and the UI rely on it): pairs are
+//! interleaved (client k = 2k, partner = 2k + 1); forked children get ids after every initial
+//! task, in fork order.
+
+use crate::engine::behaviour::{
+    Amount, IrqRoute, MAX_PROGRAM_OPS, Phase, SchedClass, TaskRef, TaskSpec,
+};
+use crate::topology::Topology;
+
+use super::config::*;
+use super::{Metric, offset_refs};
+
+/// Barrier ids at or above this are reserved for generators (custom tasks may use the rest).
+pub const RESERVED_BARRIER_BASE: u16 = 0xff00;
+/// hackbench's start gate (the parent's "wakefd" every child waits on).
+pub const HACKBENCH_GATE: u16 = 0xff00;
+/// The barrier workload's barrier.
+pub const BARRIER_ID: u16 = 0xff01;
+
+/// A generated benchmark, before interference is appended.
+pub(super) struct Generated {
+    pub tasks: Vec<TaskSpec>,
+    pub templates: Vec<TaskSpec>,
+    pub metric: Metric,
+    pub stop_when_all_exited: bool,
+    /// Tasks the programs fork at run time (for the task bound).
+    pub forks: u32,
+}
+
+// ---- phase helpers ---------------------------------------------------------------------------
+
+fn run(a: Amount) -> Phase {
+    Phase::Run { cycles: a }
+}
+fn wake(t: u32, sync: bool) -> Phase {
+    Phase::Wake {
+        task: TaskRef::Task(t),
+        sync,
+    }
+}
+fn wait() -> Phase {
+    Phase::Wait
+}
+fn ops() -> Phase {
+    Phase::Ops { n: 1 }
+}
+fn forever(body: Vec<Phase>) -> Phase {
+    Phase::Loop { count: None, body }
+}
+/// `body` repeated `n` times: nothing, the body itself, or a loop.
+fn rep(n: u32, body: Vec<Phase>) -> Vec<Phase> {
+    match n {
+        0 => vec![],
+        1 => body,
+        _ => vec![Phase::Loop {
+            count: Some(n),
+            body,
+        }],
+    }
+}
+
+fn task(name: String, program: Vec<Phase>) -> TaskSpec {
+    TaskSpec {
+        name,
+        class: SchedClass::default(),
+        affinity: None,
+        kthread: false,
+        start_cpu: None,
+        start_ns: 0,
+        program,
+    }
+}
+
+/// Set start CPU and time of `tasks`; `group(i)` is the client index task i belongs to.
+fn apply_start(
+    policy: StartPolicy,
+    tasks: &mut [TaskSpec],
+    group: impl Fn(usize) -> u64,
+    topo: &Topology,
+) -> Result<(), String> {
+    let n = topo.nr_cpus();
+    match policy {
+        StartPolicy::Launcher { cpu, stagger_ns } => {
+            if cpu as usize >= n {
+                return Err(format!(
+                    "start.launcher.cpu: CPU {cpu} does not exist ({n} CPUs)"
+                ));
+            }
+            if stagger_ns > 1_000_000_000 {
+                return Err("start.launcher.stagger_ns: at most 1 s".into());
+            }
+            for (i, t) in tasks.iter_mut().enumerate() {
+                t.start_cpu = Some(cpu);
+                t.start_ns = group(i) * stagger_ns;
+            }
+        }
+        StartPolicy::Spread => {
+            for (i, t) in tasks.iter_mut().enumerate() {
+                t.start_cpu = Some((i % n) as u16);
+                t.start_ns = 0;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn positive(v: u32, what: &str) -> Result<u32, String> {
+    if v == 0 {
+        Err(format!("{what}: must be at least 1"))
+    } else {
+        Ok(v)
+    }
+}
+
+fn check_program_len(len: usize, what: &str) -> Result<(), String> {
+    if len + 1 > MAX_PROGRAM_OPS {
+        return Err(format!(
+            "{what}: the generated program needs {} steps; the engine's limit is {MAX_PROGRAM_OPS} \
+             (use fewer clients or a smaller group)",
+            len + 1
+        ));
+    }
+    Ok(())
+}
+
+/// Compiled length of a phase list (without the final Exit).
+fn ops_len(p: &[Phase]) -> usize {
+    p.iter()
+        .map(|ph| match ph {
+            Phase::Loop { body, .. } if body.is_empty() => 0,
+            Phase::Loop { body, .. } => 2 + ops_len(body),
+            _ => 1,
+        })
+        .sum()
+}
+
+// ---- dispatch --------------------------------------------------------------------------------
+
+pub(super) fn generate(
+    cfg: &WorkloadConfig,
+    clients: u32,
+    n_background: u32,
+    topo: &Topology,
+) -> Result<Generated, String> {
+    let kind = cfg.kind();
+    let r = match cfg {
+        WorkloadConfig::Tbench(c) => tbench(c, clients, topo),
+        WorkloadConfig::Dbench(c) => dbench(c, clients, topo),
+        WorkloadConfig::Hackbench(c) => hackbench(c, clients, n_background, topo),
+        WorkloadConfig::Pgbench(c) => pgbench(c, clients, topo),
+        WorkloadConfig::Netperf(c) => netperf(c, clients, topo),
+        WorkloadConfig::Schbench(c) => schbench(c, clients, topo),
+        WorkloadConfig::Barrier(c) => barrier(c, clients, topo),
+        WorkloadConfig::Custom(c) => custom(c, clients),
+    };
+    r.map_err(|m| format!("workload ({kind}): {m}"))
+}
+
+fn throughput(unit: &str, per_op: f64) -> Metric {
+    Metric::Throughput {
+        unit: unit.into(),
+        per_op,
+    }
+}
+
+// ---- request/response pairs: tbench, netperf ---------------------------------------------
+
+/// `n` client/server pairs: client k (id 2k) computes, sends (sync), waits for the reply and
+/// counts an op; server k (id 2k+1) waits, computes, replies (sync).
+fn rr_pairs(
+    n: u32,
+    names: (&str, &str),
+    client: Amount,
+    server: Amount,
+    start: StartPolicy,
+    topo: &Topology,
+) -> Result<Vec<TaskSpec>, String> {
+    let mut tasks = Vec::with_capacity(2 * n as usize);
+    for k in 0..n {
+        let (c, s) = (2 * k, 2 * k + 1);
+        tasks.push(task(
+            format!("{}/{k}", names.0),
+            vec![forever(vec![run(client), wake(s, true), wait(), ops()])],
+        ));
+        tasks.push(task(
+            format!("{}/{k}", names.1),
+            vec![forever(vec![wait(), run(server), wake(c, true)])],
+        ));
+    }
+    apply_start(start, &mut tasks, |i| (i / 2) as u64, topo)?;
+    Ok(tasks)
+}
+
+fn tbench(c: &TbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, String> {
+    let tasks = rr_pairs(
+        clients,
+        ("tbench", "tbench_srv"),
+        c.client_cycles,
+        c.server_cycles,
+        c.start,
+        topo,
+    )?;
+    Ok(Generated {
+        tasks,
+        templates: vec![],
+        metric: throughput("MB/sec", c.bytes_per_op as f64 / 1e6),
+        stop_when_all_exited: false,
+        forks: 0,
+    })
+}
+
+fn netperf(c: &NetperfConfig, clients: u32, topo: &Topology) -> Result<Generated, String> {
+    let tasks = rr_pairs(
+        clients,
+        ("netperf", "netserver"),
+        c.client_cycles(),
+        c.server_cycles(),
+        c.start,
+        topo,
+    )?;
+    Ok(Generated {
+        tasks,
+        templates: vec![],
+        metric: throughput("Trans/sec", 1.0),
+        stop_when_all_exited: false,
+        forks: 0,
+    })
+}
+
+// ---- dbench ------------------------------------------------------------------------------
+
+/// The log worker's handling of one request from `client`: work, maybe a log write (iowait
+/// until the completion interrupt), then wake the client (not sync: a kthread's complete()).
+fn log_request(c: &DbenchConfig, client: u32, with_io: bool) -> Vec<Phase> {
+    let mut v = vec![wait(), run(c.log_cycles)];
+    if with_io {
+        v.push(Phase::Io {
+            ns: c.io_ns,
+            irq: c.irq,
+        });
+    }
+    v.push(wake(client, false));
+    v
+}
+
+fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, String> {
+    let per_log = positive(c.ops_per_log(), "ops_per_log")?;
+    let per_io = c.logs_per_io();
+    check_irq(c.irq, topo)?;
+    let client_prog = |partner: u32| {
+        let mut body = rep(per_log, vec![run(c.op_cycles), ops()]);
+        body.push(wake(partner, false));
+        body.push(wait());
+        vec![forever(body)]
+    };
+    let mut tasks = Vec::new();
+    match c.variant {
+        DbenchVariant::Xfs => {
+            // Client k = 2k; its unbound kworker = 2k + 1.
+            for k in 0..clients {
+                let (cl, kw) = (2 * k, 2 * k + 1);
+                tasks.push(task(format!("dbench/{k}"), client_prog(kw)));
+                let body = match per_io {
+                    0 => log_request(c, cl, false),
+                    1 => log_request(c, cl, true),
+                    n => {
+                        let mut b = rep(n - 1, log_request(c, cl, false));
+                        b.extend(log_request(c, cl, true));
+                        b
+                    }
+                };
+                tasks.push(task(format!("kworker/u:{k}"), vec![forever(body)]));
+            }
+            apply_start(c.start, &mut tasks, |i| (i / 2) as u64, topo)?;
+        }
+        DbenchVariant::Ext4 => {
+            // Clients 0..n, then the one jbd2 thread (id n). jbd2 serves requests in client
+            // order, one commit per request: each request token makes it commit and wake the
+            // next client in turn (a client already past its wait keeps the wake-up as a
+            // pending token: its next fsync finds its transaction committed).
+            let jbd2 = clients;
+            for k in 0..clients {
+                tasks.push(task(format!("dbench/{k}"), client_prog(jbd2)));
+            }
+            let round = match per_io {
+                0 | 1 => clients as u64,
+                n => lcm(clients as u64, n as u64),
+            };
+            if round * 5 > MAX_PROGRAM_OPS as u64 {
+                return Err(format!(
+                    "variant ext4: jbd2's program serves each client explicitly; {clients} clients \
+                     with logs_per_io {per_io} need {round} commits per round, more than fits in \
+                     {MAX_PROGRAM_OPS} steps"
+                ));
+            }
+            let mut body = Vec::with_capacity(round as usize * 4);
+            for j in 0..round {
+                let with_io = per_io != 0 && (j + 1) % per_io as u64 == 0;
+                body.extend(log_request(c, (j % clients as u64) as u32, with_io));
+            }
+            tasks.push(task("jbd2/sda1-8".into(), vec![forever(body)]));
+            apply_start(
+                c.start,
+                &mut tasks,
+                |i| if i as u32 == jbd2 { 0 } else { i as u64 },
+                topo,
+            )?;
+        }
+    }
+    Ok(Generated {
+        tasks,
+        templates: vec![],
+        metric: throughput("MB/sec", c.bytes_per_op as f64 / 1e6),
+        stop_when_all_exited: false,
+        forks: 0,
+    })
+}
+
+fn lcm(a: u64, b: u64) -> u64 {
+    let (mut x, mut y) = (a, b);
+    while y != 0 {
+        (x, y) = (y, x % y);
+    }
+    a / x * b
+}
+
+fn check_irq(r: IrqRoute, topo: &Topology) -> Result<(), String> {
+    if let IrqRoute::Cpu(c) = r {
+        if c as usize >= topo.nr_cpus() {
+            return Err(format!(
+                "irq: CPU {c} does not exist ({} CPUs)",
+                topo.nr_cpus()
+            ));
+        }
+    }
+    Ok(())
+}
+
+// ---- hackbench ---------------------------------------------------------------------------
+
+fn hackbench(
+    c: &HackbenchConfig,
+    groups: u32,
+    n_background: u32,
+    topo: &Topology,
+) -> Result<Generated, String> {
+    if c.tasks_per_group < 2 || c.tasks_per_group % 2 != 0 || c.tasks_per_group > 2000 {
+        return Err(format!(
+            "tasks_per_group: {} must be even and in 2..=2000",
+            c.tasks_per_group
+        ));
+    }
+    let loops = positive(c.loops, "loops")?;
+    if c.launcher_cpu as usize >= topo.nr_cpus() {
+        return Err(format!(
+            "launcher_cpu: CPU {} does not exist ({} CPUs)",
+            c.launcher_cpu,
+            topo.nr_cpus()
+        ));
+    }
+    let fds = c.tasks_per_group / 2;
+    let children = groups as u64 * c.tasks_per_group as u64;
+    if children + 1 > u16::MAX as u64 {
+        return Err(format!(
+            "{children} tasks exceed the start barrier's 65534 parties"
+        ));
+    }
+    let reads = fds.checked_mul(loops).ok_or("loops x senders overflows")?;
+    let parent: u32 = 0;
+    // Initial tasks: the parent, then interference; children follow in fork order.
+    let fork_base = 1 + n_background;
+    let gate = Phase::Barrier {
+        id: HACKBENCH_GATE,
+        parties: (children + 1) as u16,
+    };
+    let (wr, rd, fk) = (c.write_cycles(), c.read_cycles(), c.fork_cycles());
+    let kind = match c.mode {
+        HackbenchMode::Process => "process",
+        HackbenchMode::Thread => "thread",
+    };
+    // Template 0: receiver (every group's receivers run the same program).
+    let mut templates = vec![task(
+        format!("hackbench-{kind}/receiver"),
+        vec![
+            gate.clone(),
+            Phase::Loop {
+                count: Some(reads),
+                body: vec![wait(), run(rd)],
+            },
+            wake(parent, false),
+            Phase::Exit,
+        ],
+    )];
+    let mut parent_prog = Vec::new();
+    for g in 0..groups {
+        let first_rx = fork_base + g * c.tasks_per_group;
+        let mut burst = Vec::with_capacity(2 * fds as usize);
+        for r in 0..fds {
+            burst.push(run(wr));
+            burst.push(wake(first_rx + r, true));
+        }
+        let sender = vec![
+            gate.clone(),
+            Phase::Loop {
+                count: Some(loops),
+                body: burst,
+            },
+            wake(parent, false),
+            Phase::Exit,
+        ];
+        check_program_len(ops_len(&sender), "sender")?;
+        templates.push(task(format!("hackbench-{kind}/sender/g{g}"), sender));
+        parent_prog.extend(rep(fds, vec![run(fk), Phase::Fork { template: 0 }]));
+        parent_prog.extend(rep(fds, vec![run(fk), Phase::Fork { template: 1 + g }]));
+    }
+    parent_prog.push(gate);
+    parent_prog.push(Phase::Loop {
+        count: Some(children as u32),
+        body: vec![wait()],
+    });
+    parent_prog.push(Phase::Exit);
+    check_program_len(ops_len(&parent_prog), "hackbench parent (too many groups)")?;
+    let mut p = task("hackbench".into(), parent_prog);
+    p.start_cpu = Some(c.launcher_cpu);
+    Ok(Generated {
+        tasks: vec![p],
+        templates,
+        metric: Metric::CompletionTime,
+        stop_when_all_exited: true,
+        forks: children as u32,
+    })
+}
+
+// ---- pgbench -----------------------------------------------------------------------------
+
+fn pgbench(c: &PgbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, String> {
+    let stmts = positive(c.statements_per_txn, "statements_per_txn")?;
+    check_irq(c.irq, topo)?;
+    let mut tasks = Vec::with_capacity(2 * clients as usize);
+    for k in 0..clients {
+        let (cl, be) = (2 * k, 2 * k + 1);
+        let mut body = rep(stmts, vec![run(c.client_cycles), wake(be, true), wait()]);
+        body.push(ops());
+        tasks.push(task(format!("pgbench/{k}"), vec![forever(body)]));
+        let stmt = vec![wait(), run(c.backend_cycles), wake(cl, true)];
+        let txn = |io: bool| {
+            let mut t = rep(stmts - 1, stmt.clone());
+            t.push(wait());
+            t.push(run(c.backend_cycles));
+            if io {
+                t.push(Phase::Io {
+                    ns: c.io_ns,
+                    irq: c.irq,
+                });
+            }
+            t.push(wake(cl, true));
+            t
+        };
+        let body = match c.txns_per_io {
+            0 => txn(false),
+            1 => txn(true),
+            n => {
+                let mut b = rep(n - 1, rep(stmts, stmt.clone()));
+                b.extend(txn(true));
+                b
+            }
+        };
+        tasks.push(task(format!("postgres/{k}"), vec![forever(body)]));
+    }
+    apply_start(c.start, &mut tasks, |i| (i / 2) as u64, topo)?;
+    Ok(Generated {
+        tasks,
+        templates: vec![],
+        metric: throughput("tps", 1.0),
+        stop_when_all_exited: false,
+        forks: 0,
+    })
+}
+
+// ---- schbench ----------------------------------------------------------------------------
+
+fn schbench(c: &SchbenchConfig, workers: u32, topo: &Topology) -> Result<Generated, String> {
+    let m = if c.message_threads == 0 {
+        topo.nr_nodes() as u32
+    } else {
+        c.message_threads
+    };
+    if m > super::MAX_CLIENTS {
+        return Err(format!("message_threads: at most {}", super::MAX_CLIENTS));
+    }
+    if c.percentile == 0 || c.percentile > 100 {
+        return Err("percentile: must be 1..=100".into());
+    }
+    if (m as u64) * (workers as u64 + 1) > crate::engine::MAX_TASKS as u64 {
+        return Err(format!(
+            "{m} message threads x {workers} workers exceed {} tasks",
+            crate::engine::MAX_TASKS
+        ));
+    }
+    let mut tasks = Vec::new();
+    for mt in 0..m {
+        let base = mt * (workers + 1);
+        let mut body = vec![
+            Phase::Sleep { ns: c.sleep_ns },
+            Phase::Loop {
+                count: Some(workers),
+                body: vec![wait()],
+            },
+        ];
+        for w in 0..workers {
+            body.push(run(c.msg_cycles));
+            body.push(wake(base + 1 + w, false));
+        }
+        let prog = vec![forever(body)];
+        check_program_len(ops_len(&prog), "schbench message thread (too many workers)")?;
+        tasks.push(task(format!("schbench-msg/{mt}"), prog));
+        for w in 0..workers {
+            tasks.push(task(
+                format!("schbench-worker/{mt}.{w}"),
+                vec![forever(vec![
+                    wake(base, false),
+                    wait(),
+                    run(c.work_cycles),
+                    ops(),
+                ])],
+            ));
+        }
+    }
+    let per = workers as usize + 1;
+    apply_start(c.start, &mut tasks, |i| (i % per) as u64, topo)?;
+    Ok(Generated {
+        tasks,
+        templates: vec![],
+        metric: Metric::Latency {
+            percentile: c.percentile,
+        },
+        stop_when_all_exited: false,
+        forks: 0,
+    })
+}
+
+// ---- barrier -----------------------------------------------------------------------------
+
+fn barrier(c: &BarrierConfig, threads: u32, topo: &Topology) -> Result<Generated, String> {
+    let b = Phase::Barrier {
+        id: BARRIER_ID,
+        parties: threads as u16,
+    };
+    let mut tasks: Vec<TaskSpec> = (0..threads)
+        .map(|k| {
+            task(
+                format!("barrier/{k}"),
+                vec![forever(vec![run(c.work_cycles), b.clone(), ops()])],
+            )
+        })
+        .collect();
+    apply_start(c.start, &mut tasks, |i| i as u64, topo)?;
+    Ok(Generated {
+        tasks,
+        templates: vec![],
+        metric: throughput("iterations/s", 1.0 / threads as f64),
+        stop_when_all_exited: false,
+        forks: 0,
+    })
+}
+
+// ---- custom ------------------------------------------------------------------------------
+
+fn custom(c: &CustomConfig, clients: u32) -> Result<Generated, String> {
+    if c.tasks.is_empty() {
+        return Err("tasks: at least one task is needed".into());
+    }
+    let copies = if c.replicate { clients } else { 1 };
+    let n = c.tasks.len() as u64 * copies as u64;
+    if n > crate::engine::MAX_TASKS as u64 {
+        return Err(format!(
+            "{n} tasks exceed the engine's {}",
+            crate::engine::MAX_TASKS
+        ));
+    }
+    let mut tasks = Vec::with_capacity(n as usize);
+    for k in 0..copies {
+        for t in &c.tasks {
+            let mut t = t.clone();
+            if c.replicate {
+                offset_refs(&mut t.program, k * c.tasks.len() as u32)?;
+                t.name = format!("{}/{k}", t.name);
+            }
+            tasks.push(t);
+        }
+    }
+    Ok(Generated {
+        tasks,
+        templates: c.templates.clone(),
+        metric: c.metric.clone(),
+        stop_when_all_exited: c.stop_when_all_exited,
+        forks: 0,
+    })
+}

@@ -1,0 +1,1 @@
+//! rt-app JSON import/export (placeholder while being written).
