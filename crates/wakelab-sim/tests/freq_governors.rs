@@ -26,7 +26,13 @@ fn topo(cores: u16) -> Topology {
 /// §16 F numbers). Without HWP, 5.10 schedutil drives PERF_CTL directly (§13.1, §13.3).
 fn machine(min: u8, turbo: Vec<u8>) -> MachineFreq {
     let mut m = skx_2s_88t();
-    let r = RatioSpec { bus_khz: 100_000, lowest: min, min_pstate: min, base: 24, turbo };
+    let r = RatioSpec {
+        bus_khz: 100_000,
+        lowest: min,
+        min_pstate: min,
+        base: 24,
+        turbo,
+    };
     m.freq.hwp = None;
     m.freq.pstates = PStates::Ratio(r);
     m.freq.transition_latency_ns = 0;
@@ -34,14 +40,20 @@ fn machine(min: u8, turbo: Vec<u8>) -> MachineFreq {
 }
 
 fn model(m: &MachineFreq, cores: u16, g: Governor, v: KernelVersion) -> FreqModel {
-    let cfg = FreqConfig { governor: g, ..FreqConfig::default() };
+    let cfg = FreqConfig {
+        governor: g,
+        ..FreqConfig::default()
+    };
     let mut f = FreqModel::new(m, &cfg, &topo(cores), v).unwrap();
     f.init(&CpuMask::single(0));
     f
 }
 
 fn sig(util: u32) -> UtilSignals {
-    UtilSignals { cfs_util: util, ..UtilSignals::default() }
+    UtilSignals {
+        cfs_util: util,
+        ..UtilSignals::default()
+    }
 }
 
 /// Break schedutil's busy hold by a short idle period just before `t`.
@@ -74,7 +86,7 @@ fn schedutil_415_not_invariant_ramps_from_policy_cur() {
     let mut f = model(&m, 2, Governor::Schedutil, V4_15);
     assert_eq!(ratio(&f), 7);
     // util 1024: raw = 1.25 * 700 000 = 875 000 → ceil → ratio 9.
-    f.update_util(1 * MS, 0, &sig(1024), UpdateFlags::NONE);
+    f.update_util(MS, 0, &sig(1024), UpdateFlags::NONE);
     assert_eq!(ratio(&f), 9);
     // 1.25 * 900 000 = 1 125 000 → 12 (cur 1.2 GHz).
     blip(&mut f, 2 * MS);
@@ -108,7 +120,11 @@ fn schedutil_510_invariant_uses_max_freq() {
     assert_eq!(f.cur_khz(0), 2_200_000, "§16 E: 2 187 500 kHz → P-state 22");
     // util_est counts (max of util_avg and util_est.enqueued).
     blip(&mut f, 2 * MS);
-    let s = UtilSignals { cfs_util: 100, cfs_util_est: 1024, ..UtilSignals::default() };
+    let s = UtilSignals {
+        cfs_util: 100,
+        cfs_util_est: 1024,
+        ..UtilSignals::default()
+    };
     f.update_util(2 * MS, 0, &s, UpdateFlags::NONE);
     assert_eq!(ratio(&f), 35);
     // RT runnable → max.
@@ -116,7 +132,10 @@ fn schedutil_510_invariant_uses_max_freq() {
     f.update_util(3 * MS, 0, &sig(0), UpdateFlags::NONE);
     assert_eq!(ratio(&f), 8);
     blip(&mut f, 4 * MS);
-    let s = UtilSignals { rt_runnable: true, ..UtilSignals::default() };
+    let s = UtilSignals {
+        rt_runnable: true,
+        ..UtilSignals::default()
+    };
     f.update_util(4 * MS, 0, &s, UpdateFlags::NONE);
     assert_eq!(ratio(&f), 35);
 }
@@ -149,7 +168,9 @@ fn schedutil_rate_limit_honoured() {
     // Configured 2 ms.
     let cfg = FreqConfig {
         governor: Governor::Schedutil,
-        schedutil: SchedutilConfig { rate_limit_us: Some(2000) },
+        schedutil: SchedutilConfig {
+            rate_limit_us: Some(2000),
+        },
         ..FreqConfig::default()
     };
     let mut f = FreqModel::new(&m, &cfg, &topo(2), V5_10).unwrap();
@@ -170,7 +191,11 @@ fn iowait_run(f: &mut FreqModel, ups: usize, downs: usize) -> Vec<u32> {
         if i > 0 {
             blip(f, t);
         }
-        let fl = if i < ups { UpdateFlags::IOWAIT } else { UpdateFlags::NONE };
+        let fl = if i < ups {
+            UpdateFlags::IOWAIT
+        } else {
+            UpdateFlags::NONE
+        };
         f.update_util(t, 0, &sig(0), fl);
         out.push(ratio(f));
         t += MS;
@@ -211,7 +236,14 @@ fn schedutil_iowait_boost_resets_after_a_tick_of_silence() {
 
 /// Run CPU 0 with a duty cycle: busy `busy` ns of every `period`, an update each period
 /// start (flags from `fl(i)`), from `t0` for `n` periods.
-fn duty(f: &mut FreqModel, t0: u64, n: usize, period: u64, busy: u64, fl: impl Fn(usize) -> UpdateFlags) -> u64 {
+fn duty(
+    f: &mut FreqModel,
+    t0: u64,
+    n: usize,
+    period: u64,
+    busy: u64,
+    fl: impl Fn(usize) -> UpdateFlags,
+) -> u64 {
     let mut t = t0;
     for i in 0..n {
         f.on_timer(t);
@@ -249,13 +281,25 @@ fn powersave_iowait_boost_per_version() {
     f.idle_enter(0, 0);
     let t = duty(&mut f, 0, 25, MS, 10 * US, |_| UpdateFlags::NONE);
     assert_eq!(ratio(&f), 8);
-    duty(&mut f, t, 10, MS, 10 * US, |i| if i == 9 { UpdateFlags::IOWAIT } else { UpdateFlags::NONE });
+    duty(&mut f, t, 10, MS, 10 * US, |i| {
+        if i == 9 {
+            UpdateFlags::IOWAIT
+        } else {
+            UpdateFlags::NONE
+        }
+    });
     assert_eq!(ratio(&f), 8);
     // 5.10: IOWAIT on consecutive 1 ms calls: 1/8, 1/4, 1/2, 1 → at the next 10 ms sample the
     // busy fraction is 1.0 → 35.
     let mut f = model(&m, 2, Governor::Powersave, V5_10);
     f.idle_enter(0, 0);
-    duty(&mut f, 0, 31, MS, 10 * US, |i| if i >= 26 { UpdateFlags::IOWAIT } else { UpdateFlags::NONE });
+    duty(&mut f, 0, 31, MS, 10 * US, |i| {
+        if i >= 26 {
+            UpdateFlags::IOWAIT
+        } else {
+            UpdateFlags::NONE
+        }
+    });
     assert_eq!(ratio(&f), 35);
     // 4.15: a single IOWAIT call sets boost 100 % and evaluates at once (no 10 ms gate).
     let mut f = model(&m, 2, Governor::Powersave, V4_15);
@@ -264,7 +308,11 @@ fn powersave_iowait_boost_per_version() {
     assert_eq!(ratio(&f), 8);
     f.idle_exit(t, 0);
     f.update_util(t, 0, &sig(0), UpdateFlags::IOWAIT);
-    assert_eq!(ratio(&f), 35, "4.15 iowait evaluates immediately with busy = 100 %");
+    assert_eq!(
+        ratio(&f),
+        35,
+        "4.15 iowait evaluates immediately with busy = 100 %"
+    );
     // The boost halves per sample: the next (10 ms later) sample uses 1/2 → 43*128>>8 = 21,
     // pulled halfway toward avg_pstate 35 → 28.
     f.idle_enter(t + 10 * US, 0);

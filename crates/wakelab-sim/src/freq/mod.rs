@@ -403,6 +403,14 @@ impl FreqModel {
                 self.set_busy(0, cpu, true);
             }
         }
+        // The state at time 0 is the starting condition: no transition latency.
+        for d in 0..self.domains.len() {
+            if let Some((lvl, _)) = self.domains[d].pending {
+                self.domains[d].cur = lvl;
+                self.domains[d].pending = None;
+            }
+        }
+        self.run_timers(0);
         self.changed = CpuMask::EMPTY;
     }
 
