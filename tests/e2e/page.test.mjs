@@ -84,6 +84,12 @@ for (const [name, options] of [
       assert.equal(await page.locator('#error').isHidden(), true);
       assert.match(await page.locator('#status').textContent(), /\d+ samples computed in (under 1|\d+) ms .* Web Worker/);
       assert.equal(await page.locator('h1').textContent(), 'Wakelab');
+      // The numbers came from the wasm core running in a (module) Web Worker.
+      assert.deepEqual(page.workers().map((w) => new URL(w.url()).pathname), ['/worker_loader.js']);
+      // The CSP the page runs under is strict, and the build hook filled in the script hash.
+      const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+      assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-[A-Za-z0-9+/]+=*'/);
+      assert.doesNotMatch(csp, /'unsafe-inline'|'unsafe-eval'|\{\{/);
 
       // The canvas backing store is in device pixels and something was drawn on it.
       const canvas = await page.locator('#plot-canvas').evaluate((c) => {
