@@ -5,7 +5,7 @@
 #
 #   scripts/bootstrap.sh            everything (build tools, Chromium + ChromeDriver, e2e deps)
 #   scripts/bootstrap.sh --build    only what `trunk build` needs (used by scripts/serve.sh)
-#   scripts/bootstrap.sh --check    install nothing: report what is missing, exit 1 if anything is
+#   scripts/bootstrap.sh --check    install nothing: report what is missing (exit 1 if anything is)
 #
 # Needs: Rust (rustup, cargo), node + npm; root (or sudo) only if Chromium must be installed.
 set -euo pipefail
@@ -38,6 +38,8 @@ section "bootstrap: checking tools"
 command -v cargo >/dev/null || die "cargo not found: install Rust (rustup) first"
 command -v node >/dev/null || die "node not found: install Node.js 20+ first"
 command -v npm >/dev/null || die "npm not found: install npm first"
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+[[ $node_major -ge 20 ]] || die "Node.js 20 or newer is needed (found $(node --version))"
 
 # --- Rust target -----------------------------------------------------------------------------
 if rustup target list --installed 2>/dev/null | grep -qx "$WASM_TARGET"; then
@@ -110,10 +112,10 @@ if browser_ok; then
   info "ok   $(version_of "$CHROMIUM" --version | awk '{print $1, $2}') + chromedriver"
 else
   if install "Debian chromium + chromium-driver" true; then
-    export DEBIAN_FRONTEND=noninteractive
     # apt-get update only when the plain install fails (stale or empty package lists).
-    as_root apt-get install -y --no-install-recommends chromium chromium-driver ||
-      { as_root apt-get update && as_root apt-get install -y --no-install-recommends chromium chromium-driver; } ||
+    apt_install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver)
+    as_root "${apt_install[@]}" ||
+      { as_root apt-get update && as_root "${apt_install[@]}"; } ||
       die "could not install chromium and chromium-driver with apt-get"
     browser_ok || die "$CHROMIUM and $CHROMEDRIVER are missing or their versions differ"
   fi
