@@ -10,10 +10,6 @@ impl FreqModel {
     // ----------------------------------------------------------------------------------------
 
     pub(super) fn advance(&mut self, now: u64) {
-        debug_assert!(
-            now >= self.last_now,
-            "calls must come in non-decreasing time order"
-        );
         self.last_now = self.last_now.max(now);
         if now >= self.next_due {
             self.run_timers(now);
