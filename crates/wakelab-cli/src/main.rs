@@ -1,3 +1,305 @@
-fn main() {
-    println!("wakelab");
+//! `wakelab`: run Wakelab scenarios and experiments natively.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::{Parser, Subcommand, ValueEnum};
+use rayon::prelude::*;
+
+use wakelab_sim::experiment::{self, PointResult};
+use wakelab_sim::kernel::PatchId;
+use wakelab_sim::presets;
+use wakelab_sim::report::build_report;
+use wakelab_sim::scenario::Experiment;
+
+#[derive(Parser)]
+#[command(
+    name = "wakelab",
+    version,
+    about = "Simulate Linux CFS wake-up placement and CPU frequency control"
+)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum Format {
+    /// compare-mmtests text layout plus the Ops block
+    Text,
+    Json,
+    Csv,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run an experiment file (JSON) or a preset (`--preset t1`) and print the comparison.
+    Run {
+        /// Experiment file (JSON); `-` for stdin.
+        file: Option<PathBuf>,
+        /// A gallery preset instead of a file (see `wakelab presets`).
+        #[arg(long)]
+        preset: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Worker threads (default: all cores). Results do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Run only shard i of n (`--shard 2/4`, 1-based), for splitting a sweep across machines.
+        #[arg(long)]
+        shard: Option<String>,
+        /// Write the raw point results (JSON) here, e.g. to merge shards later.
+        #[arg(long)]
+        points_out: Option<PathBuf>,
+        /// Override the client counts (`1,2,4`).
+        #[arg(long, value_delimiter = ',')]
+        clients: Option<Vec<u32>>,
+        /// Override the number of iterations.
+        #[arg(long)]
+        iterations: Option<u32>,
+        /// Override the simulated run length (ms).
+        #[arg(long)]
+        duration_ms: Option<u64>,
+        /// Write the throughput plot as SVG.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// No progress output on stderr.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Merge point files written by sharded runs (`--points-out`) into one comparison.
+    Merge {
+        /// The experiment (file or `--preset`) the shards ran.
+        #[arg(long)]
+        experiment: Option<PathBuf>,
+        #[arg(long)]
+        preset: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        points: Vec<PathBuf>,
+    },
+    /// List the gallery presets (experiments) and machine presets.
+    Presets,
+    /// Print a preset experiment as JSON (a starting point for your own file).
+    Show { preset: String },
+    /// List the patches and sched features that can be toggled.
+    Patches,
+    /// Explain one placement decision from a JSON snapshot (see docs/placement.md).
+    Decide {
+        /// Snapshot file; `-` or nothing for stdin.
+        file: Option<PathBuf>,
+        /// Print a readable trace instead of JSON.
+        #[arg(long)]
+        text: bool,
+    },
+}
+
+fn read_input(file: &Option<PathBuf>) -> Result<String> {
+    let mut s = String::new();
+    match file {
+        Some(p) if p.as_os_str() != "-" => {
+            let meta =
+                std::fs::metadata(p).with_context(|| format!("cannot read {}", p.display()))?;
+            if meta.len() > wakelab_sim::scenario::MAX_SCENARIO_BYTES as u64 {
+                bail!(
+                    "{} is larger than {} bytes",
+                    p.display(),
+                    wakelab_sim::scenario::MAX_SCENARIO_BYTES
+                );
+            }
+            s = std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read {}", p.display()))?;
+        }
+        _ => {
+            std::io::stdin()
+                .take(wakelab_sim::scenario::MAX_SCENARIO_BYTES as u64 + 1)
+                .read_to_string(&mut s)?;
+        }
+    }
+    Ok(s)
+}
+
+fn load_experiment(file: &Option<PathBuf>, preset: &Option<String>) -> Result<Experiment> {
+    match (file, preset) {
+        (_, Some(id)) => presets::experiment(id)
+            .ok_or_else(|| anyhow!("no preset {id:?}; `wakelab presets` lists them")),
+        (Some(_), None) => {
+            let s = read_input(file)?;
+            Experiment::from_json(&s).map_err(|e| anyhow!("{e}"))
+        }
+        (None, None) => bail!("give an experiment file or --preset (try `wakelab presets`)"),
+    }
+}
+
+fn parse_shard(s: &str) -> Result<(usize, usize)> {
+    let (i, n) = s
+        .split_once('/')
+        .ok_or_else(|| anyhow!("--shard takes i/n, e.g. 1/4"))?;
+    let (i, n): (usize, usize) = (i.parse()?, n.parse()?);
+    if n == 0 || i == 0 || i > n {
+        bail!("--shard {s}: need 1 <= i <= n");
+    }
+    Ok((i - 1, n))
+}
+
+fn print_report(exp: &Experiment, results: &[PointResult], format: Format) -> Result<()> {
+    let rep = build_report(exp, results);
+    match format {
+        Format::Text => {
+            println!("{}", rep.compare.render_text());
+            println!("{}", rep.ops_text);
+        }
+        Format::Json => println!("{}", serde_json::to_string_pretty(&rep)?),
+        Format::Csv => print!("{}", rep.compare.to_csv()),
+    }
+    Ok(())
+}
+
+fn main() -> Result<()> {
+    let cli = Cli::parse();
+    match cli.cmd {
+        Cmd::Run {
+            file,
+            preset,
+            format,
+            threads,
+            shard,
+            points_out,
+            clients,
+            iterations,
+            duration_ms,
+            svg,
+            quiet,
+        } => {
+            let mut exp = load_experiment(&file, &preset)?;
+            if let Some(c) = clients {
+                exp.clients = c;
+            }
+            if let Some(i) = iterations {
+                exp.iterations = i;
+            }
+            if let Some(d) = duration_ms {
+                exp.scenario.run.duration_ms = d;
+                exp.scenario.run.warmup_ms = exp.scenario.run.warmup_ms.min(d / 5);
+            }
+            exp.validate().map_err(|e| anyhow!("{e}"))?;
+            let mut pts = experiment::points(&exp);
+            if let Some(s) = &shard {
+                let (i, n) = parse_shard(s)?;
+                pts = pts
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(k, _)| k % n == i)
+                    .map(|(_, p)| p)
+                    .collect();
+            }
+            if let Some(t) = threads {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(t.max(1))
+                    .build_global()
+                    .ok();
+            }
+            let total = pts.len();
+            let done = Mutex::new(0usize);
+            let started = std::time::Instant::now();
+            let results: Vec<Result<PointResult, String>> = pts
+                .par_iter()
+                .map(|&(v, c, it)| {
+                    let r = experiment::run_point(&exp, v, c, it, None);
+                    if !quiet {
+                        let mut d = done.lock().unwrap();
+                        *d += 1;
+                        let el = started.elapsed().as_secs_f64();
+                        let eta = el / *d as f64 * (total - *d) as f64;
+                        eprint!(
+                            "\r[{:>4}/{total}] {:>5.1}s elapsed, ~{:>5.1}s left   ",
+                            *d, el, eta
+                        );
+                    }
+                    r
+                })
+                .collect();
+            if !quiet {
+                eprintln!();
+            }
+            let mut ok = Vec::with_capacity(results.len());
+            for r in results {
+                ok.push(r.map_err(|m| anyhow!(m))?);
+            }
+            if let Some(p) = points_out {
+                std::fs::write(&p, serde_json::to_string(&ok)?)
+                    .with_context(|| format!("writing {}", p.display()))?;
+            }
+            if let Some(p) = svg {
+                let rep = build_report(&exp, &ok);
+                let chart = wakelab_plot::LineChart {
+                    title: exp.scenario.title.clone(),
+                    x_label: "clients".into(),
+                    y_label: rep.unit.clone(),
+                    series: rep
+                        .curves()
+                        .into_iter()
+                        .map(|(label, points)| wakelab_plot::Series { label, points })
+                        .collect(),
+                    y_range: None,
+                    legend: wakelab_plot::Legend::UpperLeft,
+                };
+                let s = wakelab_plot::line_chart_svg(&chart, 800, 480).map_err(|m| anyhow!(m))?;
+                std::fs::write(&p, s).with_context(|| format!("writing {}", p.display()))?;
+            }
+            print_report(&exp, &ok, format)?;
+        }
+        Cmd::Merge {
+            experiment,
+            preset,
+            format,
+            points,
+        } => {
+            let exp = load_experiment(&experiment, &preset)?;
+            let mut all: Vec<PointResult> = Vec::new();
+            for p in &points {
+                let s = std::fs::read_to_string(p)
+                    .with_context(|| format!("cannot read {}", p.display()))?;
+                let v: Vec<PointResult> = serde_json::from_str(&s)
+                    .with_context(|| format!("{} is not a points file", p.display()))?;
+                all.extend(v);
+            }
+            print_report(&exp, &all, format)?;
+        }
+        Cmd::Presets => {
+            println!("Experiments (wakelab run --preset ID):");
+            for p in presets::gallery() {
+                println!("  {:<10} {}", p.id, p.title);
+            }
+            println!("\nMachines:");
+            for m in presets::machine_ids() {
+                println!("  {m}");
+            }
+        }
+        Cmd::Show { preset } => {
+            let e = presets::experiment(&preset).ok_or_else(|| anyhow!("no preset {preset:?}"))?;
+            println!("{}", serde_json::to_string_pretty(&e)?);
+        }
+        Cmd::Patches => {
+            for id in PatchId::ALL {
+                let i = id.info();
+                println!("{:<28} {} [{}]", id.key(), i.title, i.landed);
+            }
+            println!(
+                "\nSched features: WA_IDLE WA_WEIGHT WA_BIAS SIS_PROP SIS_AVG_CPU SIS_UTIL (per-version defaults, spec §7.1)"
+            );
+        }
+        Cmd::Decide { file, text } => {
+            let s = read_input(&file)?;
+            let out = wakelab_sim::placement::decide_json(&s).map_err(|m| anyhow!(m))?;
+            if text {
+                println!("{}", wakelab_sim::placement::render_text(&out));
+            } else {
+                println!("{}", serde_json::to_string_pretty(&out)?);
+            }
+        }
+    }
+    Ok(())
 }

@@ -7,9 +7,13 @@
 
 pub mod cpumask;
 pub mod engine;
+pub mod experiment;
+pub mod freq;
 pub mod kernel;
 pub mod pelt;
-pub mod topology;
-pub mod freq;
 pub mod placement;
+pub mod presets;
+pub mod report;
+pub mod scenario;
+pub mod topology;
 pub mod workload;

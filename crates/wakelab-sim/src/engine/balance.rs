@@ -12,8 +12,14 @@ use super::sim::Sim;
 use super::task::{TaskId, TaskState};
 
 /// A queued CFS task on `from` that may move to `to`: allowed there and not cache-hot.
+///
+/// Like `load_balance`, nothing is taken from a runqueue with a single runnable task (only
+/// `busiest->nr_running > 1` is detached from), so a task on its way to a waking CPU stays put.
 fn pick_migratable(sim: &Sim, from: Cpu, to: Cpu) -> Option<TaskId> {
     let rq = &sim.rqs[from as usize];
+    if rq.nr_running() < 2 {
+        return None;
+    }
     // detach_tasks walks from the tail of cfs_tasks: prefer the task that waited longest.
     rq.cfs_q.iter().rev().map(|&(_, t)| t).find(|&t| {
         let task = &sim.tasks[t as usize];
@@ -102,8 +108,13 @@ pub(crate) fn periodic_balance(sim: &mut Sim, cpu: Cpu) {
         let span = *level.span(cpu);
         // SIS_UTIL (§7.6): the LLC-level balance refreshes the LLC's idle-scan depth.
         if Some(li) == sim.sd.llc_level {
-            let sum_util: u64 = span.iter().map(|c| sim.rqs[c as usize].cfs_avg.util_avg.min(1024) as u64).sum();
-            sim.with_placement(|view, st, _| crate::placement::update_idle_cpu_scan(view, st, cpu, sum_util));
+            let sum_util: u64 = span
+                .iter()
+                .map(|c| sim.rqs[c as usize].cfs_avg.util_avg.min(1024) as u64)
+                .sum();
+            sim.with_placement(|view, st, _| {
+                crate::placement::update_idle_cpu_scan(view, st, cpu, sum_util)
+            });
         }
         let mine = sim.rqs[cpu as usize].nr_running() as usize;
         let mut busiest: Option<(usize, Cpu)> = None;

@@ -65,14 +65,22 @@ pub enum Phase {
     Run { cycles: Amount },
     /// Post a message to a task, waking it if it waits. `sync` marks a WF_SYNC wake-up (the
     /// waker is about to sleep: pipes, sockets).
-    Wake { task: TaskRef, #[serde(default)] sync: bool },
+    Wake {
+        task: TaskRef,
+        #[serde(default)]
+        sync: bool,
+    },
     /// Sleep for a time (a timer wakes the task; the wake-up comes from the timer interrupt on
     /// the CPU the task slept on).
     Sleep { ns: Amount },
     /// Wait for a message (block unless one is pending).
     Wait,
     /// Start an IO and block until its completion interrupt wakes the task (an iowait sleep).
-    Io { ns: Amount, #[serde(default)] irq: IrqRoute },
+    Io {
+        ns: Amount,
+        #[serde(default)]
+        irq: IrqRoute,
+    },
     /// Wait at barrier `id` until `parties` tasks have arrived; the last one wakes the others.
     Barrier { id: u16, parties: u16 },
     /// Fork a new task running task template `template` (fork placement: the slow path).
@@ -80,7 +88,10 @@ pub enum Phase {
     /// Count `n` operations of the workload's throughput metric.
     Ops { n: u32 },
     /// Repeat `body` `count` times (`None` = forever).
-    Loop { count: Option<u32>, body: Vec<Phase> },
+    Loop {
+        count: Option<u32>,
+        body: Vec<Phase>,
+    },
     /// Exit (also implied at the end of the program).
     Exit,
 }
@@ -128,17 +139,33 @@ pub struct TaskSpec {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Op {
     Run(Amount),
-    Wake { task: u32, sync: bool },
+    Wake {
+        task: u32,
+        sync: bool,
+    },
     Sleep(Amount),
     Wait,
-    Io { ns: Amount, irq: IrqRoute },
-    Barrier { id: u16, parties: u16 },
-    Fork { template: u32 },
+    Io {
+        ns: Amount,
+        irq: IrqRoute,
+    },
+    Barrier {
+        id: u16,
+        parties: u16,
+    },
+    Fork {
+        template: u32,
+    },
     Ops(u32),
     /// Start of a loop: `count` iterations (`u32::MAX` = forever); `end` = index of its LoopEnd.
-    LoopStart { count: u32, end: u32 },
+    LoopStart {
+        count: u32,
+        end: u32,
+    },
     /// End of a loop: jump back to `start + 1` while iterations remain.
-    LoopEnd { start: u32 },
+    LoopEnd {
+        start: u32,
+    },
     Exit,
 }
 
@@ -148,16 +175,15 @@ pub const MAX_LOOP_DEPTH: usize = 4;
 pub const MAX_PROGRAM_OPS: usize = 4096;
 
 /// Compile a phase list into a flat program. `n_tasks`/`n_templates` bound the references.
-pub fn compile(
-    phases: &[Phase],
-    n_tasks: u32,
-    n_templates: u32,
-) -> Result<Vec<Op>, String> {
+pub fn compile(phases: &[Phase], n_tasks: u32, n_templates: u32) -> Result<Vec<Op>, String> {
     let mut out = Vec::new();
     compile_into(phases, &mut out, 0, n_tasks, n_templates)?;
     out.push(Op::Exit);
     if out.len() > MAX_PROGRAM_OPS {
-        return Err(format!("program has {} steps; the limit is {MAX_PROGRAM_OPS}", out.len()));
+        return Err(format!(
+            "program has {} steps; the limit is {MAX_PROGRAM_OPS}",
+            out.len()
+        ));
     }
     Ok(out)
 }
@@ -166,9 +192,9 @@ fn check_amount(a: &Amount, what: &str) -> Result<(), String> {
     const MAX: u64 = 1 << 50;
     match *a {
         Amount::Fixed(v) if v > MAX => Err(format!("{what}: {v} is too large")),
-        Amount::Uniform { lo, hi } if lo > hi || hi > MAX => {
-            Err(format!("{what}: uniform range [{lo}, {hi}] is empty or too large"))
-        }
+        Amount::Uniform { lo, hi } if lo > hi || hi > MAX => Err(format!(
+            "{what}: uniform range [{lo}, {hi}] is empty or too large"
+        )),
         Amount::Exp { mean } if mean > MAX / 32 => Err(format!("{what}: mean {mean} is too large")),
         _ => Ok(()),
     }
@@ -190,11 +216,17 @@ fn compile_into(
                 check_amount(cycles, "run.cycles")?;
                 out.push(Op::Run(*cycles));
             }
-            Phase::Wake { task: TaskRef::Task(t), sync } => {
+            Phase::Wake {
+                task: TaskRef::Task(t),
+                sync,
+            } => {
                 if *t >= n_tasks {
                     return Err(format!("wake: task {t} does not exist ({n_tasks} tasks)"));
                 }
-                out.push(Op::Wake { task: *t, sync: *sync });
+                out.push(Op::Wake {
+                    task: *t,
+                    sync: *sync,
+                });
             }
             Phase::Sleep { ns } => {
                 check_amount(ns, "sleep.ns")?;
@@ -209,13 +241,18 @@ fn compile_into(
                 if *parties == 0 {
                     return Err("barrier.parties must be at least 1".into());
                 }
-                out.push(Op::Barrier { id: *id, parties: *parties });
+                out.push(Op::Barrier {
+                    id: *id,
+                    parties: *parties,
+                });
             }
             Phase::Fork { template } => {
                 if *template >= n_templates {
                     return Err(format!("fork: template {template} does not exist"));
                 }
-                out.push(Op::Fork { template: *template });
+                out.push(Op::Fork {
+                    template: *template,
+                });
             }
             Phase::Ops { n } => out.push(Op::Ops(*n)),
             Phase::Loop { count, body } => {
@@ -226,10 +263,15 @@ fn compile_into(
                     continue;
                 }
                 let start = out.len();
-                out.push(Op::LoopStart { count: count.unwrap_or(u32::MAX), end: 0 });
+                out.push(Op::LoopStart {
+                    count: count.unwrap_or(u32::MAX),
+                    end: 0,
+                });
                 compile_into(body, out, depth + 1, n_tasks, n_templates)?;
                 let end = out.len();
-                out.push(Op::LoopEnd { start: start as u32 });
+                out.push(Op::LoopEnd {
+                    start: start as u32,
+                });
                 if let Op::LoopStart { end: e, .. } = &mut out[start] {
                     *e = end as u32;
                 }
@@ -249,7 +291,12 @@ mod tests {
         let p = vec![
             Phase::Loop {
                 count: Some(3),
-                body: vec![Phase::Run { cycles: Amount::Fixed(10) }, Phase::Wait],
+                body: vec![
+                    Phase::Run {
+                        cycles: Amount::Fixed(10),
+                    },
+                    Phase::Wait,
+                ],
             },
             Phase::Ops { n: 1 },
         ];
@@ -269,11 +316,23 @@ mod tests {
 
     #[test]
     fn bad_references_are_reported() {
-        let p = vec![Phase::Wake { task: TaskRef::Task(5), sync: true }];
-        assert!(compile(&p, 2, 0).unwrap_err().contains("task 5 does not exist"));
+        let p = vec![Phase::Wake {
+            task: TaskRef::Task(5),
+            sync: true,
+        }];
+        assert!(
+            compile(&p, 2, 0)
+                .unwrap_err()
+                .contains("task 5 does not exist")
+        );
         let p = vec![Phase::Fork { template: 0 }];
         assert!(compile(&p, 2, 0).is_err());
-        let deep = (0..6).fold(vec![Phase::Wait], |b, _| vec![Phase::Loop { count: None, body: b }]);
+        let deep = (0..6).fold(vec![Phase::Wait], |b, _| {
+            vec![Phase::Loop {
+                count: None,
+                body: b,
+            }]
+        });
         assert!(compile(&deep, 1, 0).unwrap_err().contains("nest"));
     }
 

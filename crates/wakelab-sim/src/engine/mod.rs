@@ -1,16 +1,25 @@
 //! The discrete-event engine (issue 3): CPUs, runqueues, tasks, PELT, idle states, load
 //! balancing, interrupts, and the task-behaviour language that workloads are written in.
 //!
-//! Determinism: integer-nanosecond time, one seeded RNG owned by the simulation (`Sim`),
+//! Determinism: integer-nanosecond time, one seeded RNG owned by the simulation ([`Sim`]),
 //! a (time, seq) ordered event queue with FIFO ties, no hash-map iteration.
 
+pub mod balance;
 pub mod behaviour;
 pub mod params;
 pub mod queue;
+pub mod rq;
+pub mod sim;
+pub mod stats;
+pub mod task;
+pub mod view;
 
 pub use behaviour::{Amount, IrqRoute, Op, Phase, SchedClass, TaskRef, TaskSpec};
 pub use params::EngineParams;
 pub use queue::{EventQueue, Nanos};
+pub use sim::{Sim, SimInput, StopReason};
+pub use stats::{FreqSample, Histogram, RunStats, TimelineSeg, WakeRecord};
+pub use task::TaskId;
 
 /// A periodic interrupt source (ping flood, timer storm) on one CPU.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -70,7 +70,8 @@ impl EngineParams {
         if !(100..=1000).contains(&self.hz) {
             return Err("engine.hz: must be 100..=1000".into());
         }
-        if self.smt_throughput.is_empty() || self.smt_throughput.iter().any(|&t| t == 0 || t > 8192) {
+        if self.smt_throughput.is_empty() || self.smt_throughput.iter().any(|&t| t == 0 || t > 8192)
+        {
             return Err("engine.smt_throughput: values must be 1..=8192".into());
         }
         if self.max_events == 0 || self.max_events > 2_000_000_000 {

@@ -50,14 +50,21 @@ impl<E> Default for EventQueue<E> {
 
 impl<E> EventQueue<E> {
     pub fn new() -> Self {
-        EventQueue { heap: BinaryHeap::with_capacity(1024), seq: 0 }
+        EventQueue {
+            heap: BinaryHeap::with_capacity(1024),
+            seq: 0,
+        }
     }
 
     /// Schedule `ev` at `time`.
     #[inline]
     pub fn push(&mut self, time: Nanos, ev: E) {
         self.seq += 1;
-        self.heap.push(Entry { time, seq: self.seq, ev });
+        self.heap.push(Entry {
+            time,
+            seq: self.seq,
+            ev,
+        });
     }
 
     /// Remove and return the earliest event.
@@ -94,6 +101,9 @@ mod tests {
         q.push(10, "a2");
         q.push(10, "a3");
         let order: Vec<_> = std::iter::from_fn(|| q.pop()).collect();
-        assert_eq!(order, vec![(10, "a1"), (10, "a2"), (10, "a3"), (20, "b"), (30, "c")]);
+        assert_eq!(
+            order,
+            vec![(10, "a1"), (10, "a2"), (10, "a3"), (20, "b"), (30, "c")]
+        );
     }
 }

@@ -129,7 +129,9 @@ impl Rq {
     /// Insert a queued CFS task in vruntime order.
     #[inline]
     pub fn cfs_insert(&mut self, vruntime: u64, t: TaskId) {
-        let pos = self.cfs_q.partition_point(|&(v, id)| (v, id) < (vruntime, t));
+        let pos = self
+            .cfs_q
+            .partition_point(|&(v, id)| (v, id) < (vruntime, t));
         self.cfs_q.insert(pos, (vruntime, t));
     }
 

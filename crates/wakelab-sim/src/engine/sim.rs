@@ -42,8 +42,11 @@ pub struct SimInput {
     /// Run length and warm-up (ops before `warmup_ns` are not counted).
     pub duration_ns: u64,
     pub warmup_ns: u64,
-    /// Stop when every task has exited (completion-time workloads).
+    /// Stop when every benchmark task has exited (completion-time workloads).
     pub stop_when_all_exited: bool,
+    /// The last `background_tasks` initial tasks are interference (RT, hogs) that never end:
+    /// they do not count for `stop_when_all_exited`.
+    pub background_tasks: u32,
     /// Whether PELT is frequency invariant (5.x everywhere; 4.x only on arm64, spec §10.2).
     pub freq_invariant: bool,
     /// Record a full explanation of the N-th wake-up decision.
@@ -56,21 +59,43 @@ pub struct SimInput {
 
 #[derive(Clone, Copy, Debug)]
 enum Ev {
-    RunDone { cpu: Cpu, seg: u32 },
-    Tick { cpu: Cpu, seg: u32 },
-    Timer { task: TaskId, seg: u32 },
-    IoDone { task: TaskId, cpu: Cpu },
-    IrqFire { src: u16 },
-    IrqEnd { cpu: Cpu, seg: u32 },
+    RunDone {
+        cpu: Cpu,
+        seg: u32,
+    },
+    Tick {
+        cpu: Cpu,
+        seg: u32,
+    },
+    Timer {
+        task: TaskId,
+        seg: u32,
+    },
+    IoDone {
+        task: TaskId,
+        cpu: Cpu,
+    },
+    IrqFire {
+        src: u16,
+    },
+    IrqEnd {
+        cpu: Cpu,
+        seg: u32,
+    },
     /// A woken task reaches its CPU (after the IPI / C-state exit).
-    CpuReady { cpu: Cpu, seg: u32 },
-    TaskStart { task: TaskId },
+    CpuReady {
+        cpu: Cpu,
+        seg: u32,
+    },
+    TaskStart {
+        task: TaskId,
+    },
     FreqTimer,
     End,
 }
 
 /// Why a run stopped.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StopReason {
     Duration,
@@ -97,6 +122,8 @@ pub struct Sim {
     pub(crate) tasks: Vec<Task>,
     programs: Vec<Vec<Op>>,
     n_initial: u32,
+    /// Initial tasks below this index are benchmark tasks (the rest is background).
+    n_benchmark: u32,
     pub(crate) rqs: Vec<Rq>,
     barriers: Vec<(u16, Vec<TaskId>)>,
     irqs: Vec<IrqSource>,
@@ -132,7 +159,10 @@ impl Sim {
         for c in 0..n as Cpu {
             let mut idle_pl = TaskPlacement::new(u32::MAX - c as u32, c, *input.topology.all());
             idle_pl.is_idle_task = true;
-            rqs.push(Rq::new(idle_pl, input.domains.capacity_orig[c as usize] as u32));
+            rqs.push(Rq::new(
+                idle_pl,
+                input.domains.capacity_orig[c as usize] as u32,
+            ));
         }
         let mut sim = Sim {
             now: 0,
@@ -151,6 +181,7 @@ impl Sim {
             tasks: Vec::with_capacity(input.tasks.len() + 16),
             programs: input.programs,
             n_initial: input.tasks.len() as u32,
+            n_benchmark: (input.tasks.len() as u32).saturating_sub(input.background_tasks),
             rqs,
             barriers: Vec::new(),
             irqs: input.irqs,
@@ -177,7 +208,8 @@ impl Sim {
             let start_cpu = spec.start_cpu.unwrap_or(0).min(n as u16 - 1);
             let t = sim.make_task(i as u32, spec, start_cpu);
             sim.tasks.push(t);
-            sim.q.push(spec.start_ns, Ev::TaskStart { task: i as TaskId });
+            sim.q
+                .push(spec.start_ns, Ev::TaskStart { task: i as TaskId });
         }
         for (s, irq) in sim.irqs.iter().enumerate() {
             if irq.period_ns > 0 && (irq.cpu as usize) < n {
@@ -199,8 +231,16 @@ impl Sim {
 
     fn make_task(&self, prog: u32, spec: &TaskSpec, cpu: Cpu) -> Task {
         let all = *self.topo.all();
-        let allowed = spec.affinity.map(|a| a.and(&all)).filter(|a| !a.is_empty()).unwrap_or(all);
-        let cpu = if allowed.test(cpu) { cpu } else { allowed.first().unwrap_or(0) };
+        let allowed = spec
+            .affinity
+            .map(|a| a.and(&all))
+            .filter(|a| !a.is_empty())
+            .unwrap_or(all);
+        let cpu = if allowed.test(cpu) {
+            cpu
+        } else {
+            allowed.first().unwrap_or(0)
+        };
         let mut pl = TaskPlacement::new(prog, cpu, allowed);
         pl.recent_used_cpu = cpu;
         let weight = match spec.class {
@@ -249,7 +289,9 @@ impl Sim {
         let mut progress = progress;
         let budget = self.p.max_events;
         let reason = loop {
-            let Some((t, ev)) = self.q.pop() else { break StopReason::Duration };
+            let Some((t, ev)) = self.q.pop() else {
+                break StopReason::Duration;
+            };
             debug_assert!(t >= self.now, "time went backwards");
             self.now = t;
             self.stats.events += 1;
@@ -358,7 +400,9 @@ impl Sim {
             .topo
             .smt_mask(cpu)
             .iter()
-            .filter(|&s| self.rqs[s as usize].curr.is_some() || self.rqs[s as usize].irq_until > self.now)
+            .filter(|&s| {
+                self.rqs[s as usize].curr.is_some() || self.rqs[s as usize].irq_until > self.now
+            })
             .count()
             .max(1);
         let tp = &self.p.smt_throughput;
@@ -407,7 +451,9 @@ impl Sim {
     }
 
     fn run_done(&mut self, cpu: Cpu) {
-        let Some(t) = self.rqs[cpu as usize].curr else { return };
+        let Some(t) = self.rqs[cpu as usize].curr else {
+            return;
+        };
         self.tasks[t as usize].remaining = 0;
         self.advance(t, cpu);
     }
@@ -507,7 +553,13 @@ impl Sim {
                         }
                     };
                     self.block(t, cpu, BlockReason::Io);
-                    self.q.push(self.now + ns, Ev::IoDone { task: t, cpu: irq_cpu });
+                    self.q.push(
+                        self.now + ns,
+                        Ev::IoDone {
+                            task: t,
+                            cpu: irq_cpu,
+                        },
+                    );
                     return;
                 }
                 Op::Barrier { id, parties } => {
@@ -518,7 +570,8 @@ impl Sim {
                     let idx = match self.barriers.iter().position(|(b, _)| *b == id) {
                         Some(i) => i,
                         None => {
-                            self.barriers.push((id, Vec::with_capacity(parties as usize)));
+                            self.barriers
+                                .push((id, Vec::with_capacity(parties as usize)));
                             self.barriers.len() - 1
                         }
                     };
@@ -621,7 +674,9 @@ impl Sim {
     }
 
     fn task_start(&mut self, t: TaskId) {
-        self.live_tasks += 1;
+        if t < self.n_benchmark {
+            self.live_tasks += 1;
+        }
         let cpu = self.tasks[t as usize].cpu;
         self.wake_up_new_task(t, cpu, None);
     }
@@ -685,7 +740,11 @@ impl Sim {
     /// `post_init_entity_util_avg` (spec §10.3).
     fn post_init_util(&mut self, t: TaskId, cpu: Cpu) {
         let rq = &self.rqs[cpu as usize];
-        let cap_ref = if self.sd.version.is_4x() { 1024 } else { self.sd.capacity_orig[cpu as usize] as u32 };
+        let cap_ref = if self.sd.version.is_4x() {
+            1024
+        } else {
+            self.sd.capacity_orig[cpu as usize] as u32
+        };
         let cfs_util = rq.cfs_avg.util_avg;
         let cap = cap_ref.saturating_sub(cfs_util) / 2;
         let weight = self.tasks[t as usize].weight as u64;
@@ -717,7 +776,9 @@ impl Sim {
         let task = &mut self.tasks[t as usize];
         task.state = TaskState::Exited;
         task.exit_time = Some(self.now);
-        self.live_tasks = self.live_tasks.saturating_sub(1);
+        if t < self.n_benchmark || t >= self.n_initial {
+            self.live_tasks = self.live_tasks.saturating_sub(1);
+        }
         self.stats.exits += 1;
         self.resched.set(cpu);
     }
@@ -794,7 +855,13 @@ impl Sim {
             }
             None => self.rqs[this_cpu as usize].idle_pl,
         };
-        let req = WakeRequest { p: t, this_cpu, kind, sync, in_task };
+        let req = WakeRequest {
+            p: t,
+            this_cpu,
+            kind,
+            sync,
+            in_task,
+        };
         let explain_this = self.explain_wakeup == Some(self.stats.decisions);
         self.stats.decisions += 1;
         let decision = if explain_this {
@@ -806,11 +873,22 @@ impl Sim {
             d
         } else {
             self.with_placement(|view, st, beh| {
-                placement::select_task_rq(view, st, beh, &req, &mut p_pl, &mut cur_pl, &mut NoExplain)
+                placement::select_task_rq(
+                    view,
+                    st,
+                    beh,
+                    &req,
+                    &mut p_pl,
+                    &mut cur_pl,
+                    &mut NoExplain,
+                )
             })
         };
-        self.stats.last_scan_cost =
-            if decision.scanned > 0 { self.pstate.params.scan_time(decision.scanned) } else { 0 };
+        self.stats.last_scan_cost = if decision.scanned > 0 {
+            self.pstate.params.scan_time(decision.scanned)
+        } else {
+            0
+        };
         if decision.wake_avg_idle_used > 0 {
             let aged = super::view::aged_wake_avg_idle(self, this_cpu);
             let rq = &mut self.rqs[this_cpu as usize];
@@ -827,7 +905,11 @@ impl Sim {
         if !allowed.test(cpu) || cpu as usize >= self.topo.nr_cpus() {
             // select_fallback_rq: first allowed CPU in the node, then anywhere.
             self.stats.fallbacks += 1;
-            cpu = allowed.and(self.topo.node_mask(this_cpu)).first().or(allowed.first()).unwrap_or(0);
+            cpu = allowed
+                .and(self.topo.node_mask(this_cpu))
+                .first()
+                .or(allowed.first())
+                .unwrap_or(0);
         }
         self.stats.record_wake(WakeRecord {
             t_ns: self.now,
@@ -849,7 +931,14 @@ impl Sim {
         if allowed.test(prev) && free(self, prev) {
             return prev;
         }
-        allowed.iter().find(|&c| free(self, c)).unwrap_or(if allowed.test(prev) { prev } else { allowed.first().unwrap_or(0) })
+        allowed
+            .iter()
+            .find(|&c| free(self, c))
+            .unwrap_or(if allowed.test(prev) {
+                prev
+            } else {
+                allowed.first().unwrap_or(0)
+            })
     }
 
     /// Move a sleeping task's PELT contribution and vruntime from `from` to `to`.
@@ -862,11 +951,15 @@ impl Sim {
             self.rqs[to as usize].cfs_avg.add(&avg);
         }
         let task = &mut self.tasks[t as usize];
-        task.vruntime = task.vruntime.saturating_sub(self.rqs[from as usize].min_vruntime) + self.rqs[to as usize].min_vruntime;
+        task.vruntime = task
+            .vruntime
+            .saturating_sub(self.rqs[from as usize].min_vruntime)
+            + self.rqs[to as usize].min_vruntime;
         task.cpu = to;
         task.pl.prev_cpu = to;
         let sig = self.util_signals(to);
-        self.freq.update_util(self.now, to, &sig, UpdateFlags::MIGRATION);
+        self.freq
+            .update_util(self.now, to, &sig, UpdateFlags::MIGRATION);
     }
 
     /// Enqueue a woken (or new) task on `cpu`: `ttwu_do_activate`.
@@ -895,14 +988,22 @@ impl Sim {
             rq.wake_stamp = now / self.tick_ns;
             rq.idle_stamp = 0;
         }
-        let flags = if iowait { UpdateFlags::IOWAIT } else { UpdateFlags::NONE };
+        let flags = if iowait {
+            UpdateFlags::IOWAIT
+        } else {
+            UpdateFlags::NONE
+        };
         let sig = self.util_signals(cpu);
         self.freq.update_util(now, cpu, &sig, flags);
         let rq = &mut self.rqs[cpu as usize];
         if rq.curr.is_none() {
             if !rq.wake_pending {
                 // The idle CPU takes the IPI and leaves its C-state before running the task.
-                let lat = if rq.idle { self.freq.idle_exit(now, cpu) } else { 0 };
+                let lat = if rq.idle {
+                    self.freq.idle_exit(now, cpu)
+                } else {
+                    0
+                };
                 let rq = &mut self.rqs[cpu as usize];
                 rq.idle = false;
                 rq.cstate = None;
@@ -966,10 +1067,13 @@ impl Sim {
                 rq.cfs_remove(t);
                 rq.nr_cfs -= 1;
                 rq.load_weight -= task.weight as u64;
-                rq.runnable_load.load_avg = rq.runnable_load.load_avg.saturating_sub(task.avg.load_avg);
-                rq.runnable_load.load_sum = rq.runnable_load.load_sum.saturating_sub(task.avg.load_sum);
+                rq.runnable_load.load_avg =
+                    rq.runnable_load.load_avg.saturating_sub(task.avg.load_avg);
+                rq.runnable_load.load_sum =
+                    rq.runnable_load.load_sum.saturating_sub(task.avg.load_sum);
                 if !is4 {
-                    rq.util_est_enqueued = rq.util_est_enqueued.saturating_sub(task.util_est_contrib);
+                    rq.util_est_enqueued =
+                        rq.util_est_enqueued.saturating_sub(task.util_est_contrib);
                     task.util_est_contrib = 0;
                     if sleep {
                         util_est_dequeue(task, self.sd.capacity_orig[cpu as usize] as u32);
@@ -989,13 +1093,16 @@ impl Sim {
             rq.runnable_load.load_sum = 0;
         }
         let sig = self.util_signals(cpu);
-        self.freq.update_util(self.now, cpu, &sig, UpdateFlags::NONE);
+        self.freq
+            .update_util(self.now, cpu, &sig, UpdateFlags::NONE);
     }
 
     /// The running task stops being `curr` (it blocked, exited or was preempted).
     fn stop_running(&mut self, cpu: Cpu) {
         let now = self.now;
-        let Some(t) = self.rqs[cpu as usize].curr else { return };
+        let Some(t) = self.rqs[cpu as usize].curr else {
+            return;
+        };
         // fold progress
         let rq = &self.rqs[cpu as usize];
         let done = ((now - rq.seg_start) as u128 * rq.rate as u128 >> RATE_SHIFT) as u64;
@@ -1024,7 +1131,9 @@ impl Sim {
     /// `update_curr`: charge the running task's CFS time.
     fn update_curr(&mut self, cpu: Cpu) {
         let now = self.now;
-        let Some(t) = self.rqs[cpu as usize].curr else { return };
+        let Some(t) = self.rqs[cpu as usize].curr else {
+            return;
+        };
         let task = &mut self.tasks[t as usize];
         let delta = now.saturating_sub(task.exec_start);
         task.exec_start = now;
@@ -1056,7 +1165,10 @@ impl Sim {
             self.resched.set(cpu);
             return;
         };
-        match (self.tasks[t as usize].class, self.tasks[curr as usize].class) {
+        match (
+            self.tasks[t as usize].class,
+            self.tasks[curr as usize].class,
+        ) {
             (SchedClass::Fifo { prio: a }, SchedClass::Fifo { prio: b }) => {
                 if a > b {
                     self.resched.set(cpu);
@@ -1081,7 +1193,11 @@ impl Sim {
     fn sched_slice(&self, cpu: Cpu, weight: u32) -> u64 {
         let rq = &self.rqs[cpu as usize];
         let nr = rq.nr_cfs as u64 + 1;
-        let period = if nr > self.sched_latency / self.min_gran { nr * self.min_gran } else { self.sched_latency };
+        let period = if nr > self.sched_latency / self.min_gran {
+            nr * self.min_gran
+        } else {
+            self.sched_latency
+        };
         let total = rq.load_weight + weight as u64;
         period * weight as u64 / total.max(1)
     }
@@ -1228,7 +1344,8 @@ impl Sim {
         rq.last_state_change = now;
         rq.tick_armed = false;
         rq.tick_gen = rq.tick_gen.wrapping_add(1);
-        self.stats.segment_start_idle(cpu, now, self.timeline_window);
+        self.stats
+            .segment_start_idle(cpu, now, self.timeline_window);
         let cs = self.freq.idle_enter(now, cpu);
         self.rqs[cpu as usize].cstate = Some(cs);
         // __update_idle_core (§6.1)
@@ -1270,7 +1387,11 @@ impl Sim {
                 let ran = task.sum_exec - task.prev_sum_exec;
                 let rq = &self.rqs[cpu as usize];
                 if let Some(&(lv, _)) = rq.cfs_q.first() {
-                    if ran > ideal || (ran >= self.min_gran && task.vruntime > lv && task.vruntime - lv > ideal) {
+                    if ran > ideal
+                        || (ran >= self.min_gran
+                            && task.vruntime > lv
+                            && task.vruntime - lv > ideal)
+                    {
                         self.resched.set(cpu);
                     }
                 }
@@ -1282,7 +1403,8 @@ impl Sim {
         self.freq.tick(now, cpu);
         super::balance::periodic_balance(self, cpu);
         let khz = self.freq.cur_khz(cpu);
-        self.stats.sample_util(cpu, now, self.rqs[cpu as usize].cfs_avg.util_avg, khz);
+        self.stats
+            .sample_util(cpu, now, self.rqs[cpu as usize].cfs_avg.util_avg, khz);
         self.arm_tick(cpu);
     }
 
@@ -1338,13 +1460,29 @@ impl Sim {
     fn update_rq_avgs(&mut self, cpu: Cpu) {
         let now = self.now;
         let scale = self.pelt_scale(cpu);
-        let curr_class = self.rqs[cpu as usize].curr.map(|t| self.tasks[t as usize].class);
+        let curr_class = self.rqs[cpu as usize]
+            .curr
+            .map(|t| self.tasks[t as usize].class);
         let rq = &mut self.rqs[cpu as usize];
         let cfs_running = matches!(curr_class, Some(SchedClass::Fair { .. }));
         let rt_running = matches!(curr_class, Some(SchedClass::Fifo { .. }));
         let lw = rq.load_weight;
-        rq.cfs_avg.update(now, lw.max(cfs_running as u64), rq.nr_cfs as u64, cfs_running, 1, scale);
-        rq.rt_pelt.update(now, rt_running as u64, rt_running as u64, rt_running, 1, scale);
+        rq.cfs_avg.update(
+            now,
+            lw.max(cfs_running as u64),
+            rq.nr_cfs as u64,
+            cfs_running,
+            1,
+            scale,
+        );
+        rq.rt_pelt.update(
+            now,
+            rt_running as u64,
+            rt_running as u64,
+            rt_running,
+            1,
+            scale,
+        );
         let in_irq = rq.irq_until > now;
         rq.irq_pelt.update(now, 1, in_irq as u64, in_irq, 1, 1024);
     }
@@ -1358,10 +1496,20 @@ impl Sim {
         if task.avg.last_update_time == 0 {
             task.avg.last_update_time = now;
         }
-        task.avg.update(now, runnable as u64, runnable as u64, running, task.weight as u64, scale);
+        task.avg.update(
+            now,
+            runnable as u64,
+            runnable as u64,
+            running,
+            task.weight as u64,
+            scale,
+        );
         task.pl.util_avg = task.avg.util_avg;
         task.pl.load_avg = task.avg.load_avg;
-        task.pl.util_est = task.avg.util_avg.max(task.util_est_ewma.max(task.util_est_enqueued));
+        task.pl.util_est = task
+            .avg
+            .util_avg
+            .max(task.util_est_ewma.max(task.util_est_enqueued));
     }
 
     /// Before a placement decision, decay a sleeping task's signals to now (the kernel syncs
@@ -1389,7 +1537,11 @@ impl Sim {
             }
             let total = PERIOD + (now - rq.age_stamp);
             let used = rq.rt_avg / total;
-            if used >= 1024 { 1 } else { (orig * (1024 - used)) >> 10 }
+            if used >= 1024 {
+                1
+            } else {
+                (orig * (1024 - used)) >> 10
+            }
         } else {
             let irq = rq.irq_pelt.util_avg as u64;
             let used = rq.rt_pelt.util_avg as u64;
@@ -1481,7 +1633,11 @@ impl Sim {
 
     /// Fraction of the run the CPU spent running tasks.
     pub fn busy_fraction(&self, cpu: usize) -> f64 {
-        if self.now == 0 { 0.0 } else { self.rqs[cpu].busy_ns as f64 / self.now as f64 }
+        if self.now == 0 {
+            0.0
+        } else {
+            self.rqs[cpu].busy_ns as f64 / self.now as f64
+        }
     }
 
     /// Mean frequency of the CPU at its ticks (i.e. while busy), kHz.

@@ -111,7 +111,11 @@ pub struct RunStats {
 
 impl RunStats {
     pub fn new(n: usize) -> RunStats {
-        RunStats { open: vec![Some((0, None)); n], util_acc: vec![(0, 0, 0); n], ..Default::default() }
+        RunStats {
+            open: vec![Some((0, None)); n],
+            util_acc: vec![(0, 0, 0); n],
+            ..Default::default()
+        }
     }
 
     fn in_window(w: Option<(u64, u64)>, start: u64, end: u64) -> bool {
@@ -125,7 +129,12 @@ impl RunStats {
         if let Some((start, task)) = self.open[cpu as usize].take() {
             if now > start && Self::in_window(w, start, now) {
                 if self.timeline.len() < self.timeline_cap {
-                    self.timeline.push(TimelineSeg { cpu, start, end: now, task });
+                    self.timeline.push(TimelineSeg {
+                        cpu,
+                        start,
+                        end: now,
+                        task,
+                    });
                 } else {
                     self.timeline_dropped += 1;
                 }

@@ -69,7 +69,9 @@ impl SchedView for View<'_> {
     #[inline]
     fn idle_exit_latency(&self, cpu: Cpu) -> Option<u32> {
         let rq = &self.sim.rqs[cpu as usize];
-        rq.cstate.and_then(|s| self.sim.cstate_exit_ns.get(s)).map(|&l| l as u32)
+        rq.cstate
+            .and_then(|s| self.sim.cstate_exit_ns.get(s))
+            .map(|&l| l as u32)
     }
     #[inline]
     fn curr_is_per_cpu_kthread(&self, cpu: Cpu) -> bool {
@@ -88,5 +90,9 @@ pub(crate) fn aged_wake_avg_idle(sim: &Sim, cpu: Cpu) -> u64 {
     let rq = &sim.rqs[cpu as usize];
     let jiffies = sim.now / sim.tick_ns();
     let elapsed = jiffies.saturating_sub(rq.wake_stamp);
-    if elapsed >= 64 { 0 } else { rq.wake_avg_idle >> elapsed }
+    if elapsed >= 64 {
+        0
+    } else {
+        rq.wake_avg_idle >> elapsed
+    }
 }

@@ -1,0 +1,219 @@
+//! Running scenarios: one point (variant, client count, iteration) at a time, so callers can
+//! spread points over threads (CLI) or Web Workers (browser) and results do not depend on how.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::MAX_TASKS;
+use crate::engine::sim::{Progress, Sim, SimInput, StopReason};
+use crate::engine::stats::{FreqSample, TimelineSeg, WakeRecord};
+use crate::freq::FreqModel;
+use crate::placement::{Event, SisStats};
+use crate::scenario::{Arch, Experiment, Scenario, derive_seed};
+use crate::topology::{SchedDomains, Topology};
+use crate::workload::{self, Metric};
+
+/// What one run produced.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PointResult {
+    pub variant: usize,
+    pub clients: u32,
+    pub iteration: u32,
+    /// The benchmark's number (throughput, seconds or latency, see `metric`).
+    pub value: f64,
+    pub metric: Metric,
+    pub stop: StopReason,
+    pub sim_ns: u64,
+    pub events: u64,
+    pub ops: u64,
+    pub wakeups: u64,
+    pub migrations: u64,
+    pub context_switches: u64,
+    pub sis: SisStats,
+    pub latency_p50_ns: u64,
+    pub latency_p99_ns: u64,
+    /// Mean busy fraction and mean frequency of each CPU over the run.
+    pub cpu_busy_pct: Vec<f32>,
+    pub cpu_avg_mhz: Vec<u32>,
+    /// Energy over the run (millijoules) from the power model.
+    pub energy_mj: f64,
+}
+
+/// A run with its timelines (for the per-CPU view and "explain this wake-up").
+#[derive(Clone, Debug, Serialize)]
+pub struct PointDetail {
+    pub result: PointResult,
+    pub task_names: Vec<String>,
+    pub timeline: Vec<TimelineSeg>,
+    pub freq_samples: Vec<FreqSample>,
+    pub wake_records: Vec<WakeRecord>,
+    pub explanation: Option<Vec<Event>>,
+}
+
+/// Options for a detailed run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DetailOptions {
+    /// Record the per-CPU timeline in this window (ns).
+    pub window: Option<(u64, u64)>,
+    /// Record the full decision trace of the N-th placement decision.
+    pub explain_decision: Option<u64>,
+}
+
+/// Build the engine input for one point.
+pub fn build_input(
+    sc: &Scenario,
+    clients: u32,
+    seed: u64,
+    detail: DetailOptions,
+) -> Result<(SimInput, Metric, Vec<String>), String> {
+    sc.validate().map_err(|e| e.to_string())?;
+    let topo = Topology::new(&sc.machine.shape).map_err(|e| e.to_string())?;
+    let behaviour = sc.kernel.resolve()?;
+    let domains = SchedDomains::build(&topo, sc.kernel.version);
+    let mut freq_cfg = sc.freq.clone();
+    freq_cfg.tick_ns = sc.engine.tick_ns();
+    let freq = FreqModel::new(&sc.machine.hw, &freq_cfg, &topo, sc.kernel.version)
+        .map_err(|e| e.to_string())?;
+    let wb = workload::build(&sc.workload, &sc.interference, clients, &topo)?;
+    if wb.tasks.len() + wb.templates.len() > MAX_TASKS {
+        return Err(format!("the workload has more than {MAX_TASKS} tasks"));
+    }
+    let programs = wb.compile_programs()?;
+    let names = wb.tasks.iter().map(|t| t.name.clone()).collect();
+    let freq_invariant = !sc.kernel.version.is_4x() || sc.machine.arch == Arch::Arm64;
+    let mut engine = sc.engine.clone();
+    engine.validate()?;
+    if detail.window.is_none() {
+        engine.max_timeline_segments = 0;
+    }
+    let input = SimInput {
+        topology: topo,
+        domains,
+        behaviour,
+        freq,
+        params: engine,
+        placement: sc.placement,
+        tasks: wb.tasks,
+        templates: wb.templates,
+        programs,
+        irqs: wb.irqs,
+        seed,
+        duration_ns: sc.run.duration_ms * 1_000_000,
+        warmup_ns: sc.run.warmup_ms * 1_000_000,
+        stop_when_all_exited: wb.stop_when_all_exited,
+        background_tasks: wb.background_tasks,
+        freq_invariant,
+        explain_wakeup: detail.explain_decision,
+        timeline_window: detail.window,
+        cstate_exit_ns: sc
+            .machine
+            .hw
+            .idle
+            .states
+            .iter()
+            .map(|s| s.exit_latency_ns)
+            .collect(),
+    };
+    Ok((input, wb.metric, names))
+}
+
+/// Run one point of an experiment.
+pub fn run_point(
+    exp: &Experiment,
+    variant: usize,
+    clients: u32,
+    iteration: u32,
+    progress: Option<Progress<'_>>,
+) -> Result<PointResult, String> {
+    run_point_detailed(
+        exp,
+        variant,
+        clients,
+        iteration,
+        DetailOptions::default(),
+        progress,
+    )
+    .map(|d| d.result)
+}
+
+/// Run one point and keep its timelines.
+pub fn run_point_detailed(
+    exp: &Experiment,
+    variant: usize,
+    clients: u32,
+    iteration: u32,
+    detail: DetailOptions,
+    progress: Option<Progress<'_>>,
+) -> Result<PointDetail, String> {
+    if variant >= exp.variants.len() {
+        return Err(format!("variant {variant} does not exist"));
+    }
+    let sc = exp.variant_scenario(variant);
+    let seed = derive_seed(sc.run.seed, clients, iteration);
+    let (input, metric, task_names) = build_input(&sc, clients, seed, detail)?;
+    let warmup = input.warmup_ns;
+    let mut sim = Sim::new(input)?;
+    let stop = sim.run(progress);
+    if stop == StopReason::EventBudget {
+        return Err(format!(
+            "the run stopped at the event budget ({} events) after {:.3} s of simulated time: \
+             shorten the run or raise engine.max_events",
+            sim.stats().events,
+            sim.now() as f64 / 1e9
+        ));
+    }
+    if stop == StopReason::Cancelled {
+        return Err("cancelled".into());
+    }
+    let st = sim.stats();
+    let end = sim.now();
+    let measured_s = end.saturating_sub(warmup) as f64 / 1e9;
+    let value = metric.value(st.ops, measured_s, end as f64 / 1e9, &st.wake_latency);
+    let n = sim.nr_cpus();
+    let cpu_busy_pct = (0..n)
+        .map(|c| sim.busy_fraction(c) as f32 * 100.0)
+        .collect();
+    let cpu_avg_mhz = (0..n).map(|c| sim.avg_khz(c) / 1000).collect();
+    let result = PointResult {
+        variant,
+        clients,
+        iteration,
+        value,
+        metric,
+        stop,
+        sim_ns: end,
+        events: st.events,
+        ops: st.ops,
+        wakeups: st.wakeups,
+        migrations: st.migrations,
+        context_switches: st.context_switches,
+        sis: sim.sis_totals(),
+        latency_p50_ns: st.wake_latency.percentile(50),
+        latency_p99_ns: st.wake_latency.percentile(99),
+        cpu_busy_pct,
+        cpu_avg_mhz,
+        energy_mj: sim.energy_mj(),
+    };
+    let st = sim.stats();
+    Ok(PointDetail {
+        result,
+        task_names,
+        timeline: st.timeline.clone(),
+        freq_samples: st.freq_samples.clone(),
+        wake_records: st.wake_records.clone(),
+        explanation: st.explanation.clone(),
+    })
+}
+
+/// Every point of an experiment in a fixed order: variant-major, then clients, then iteration.
+pub fn points(exp: &Experiment) -> Vec<(usize, u32, u32)> {
+    let clients = exp.client_counts();
+    let mut v = Vec::new();
+    for var in 0..exp.variants.len() {
+        for &c in &clients {
+            for it in 0..exp.iterations {
+                v.push((var, c, it));
+            }
+        }
+    }
+    v
+}

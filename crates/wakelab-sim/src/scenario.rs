@@ -1,0 +1,348 @@
+//! The scenario format: machine + kernel baseline and toggles + frequency model + workload +
+//! run length + warm-up + seed, as versioned serde JSON (issue 6), and experiments over it
+//! (variants x client counts x iterations, issue 7).
+//!
+//! This is the core's own format (CLI files, tests). The web app's share link carries a
+//! dedicated DTO that converts into it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::EngineParams;
+use crate::freq::{FreqConfig, MachineFreq};
+use crate::kernel::KernelConfig;
+use crate::placement::PlacementParams;
+use crate::topology::MachineShape;
+use crate::workload::{Interference, WorkloadConfig};
+
+/// Current scenario format version.
+pub const SCENARIO_FORMAT: u32 = 1;
+/// Largest scenario/experiment JSON accepted (bytes).
+pub const MAX_SCENARIO_BYTES: usize = 1 << 20;
+/// Longest simulated run (ns): 120 s.
+pub const MAX_DURATION_NS: u64 = 120_000_000_000;
+/// Most client counts x variants x iterations in one experiment.
+pub const MAX_POINTS: usize = 4096;
+
+/// Instruction set of the simulated machine: decides PELT frequency invariance in 4.x
+/// (x86 4.15 has none, arm64 has it, spec §10.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Arch {
+    #[default]
+    X86,
+    Arm64,
+}
+
+/// A machine: its shape and its frequency/idle/power hardware.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Machine {
+    /// Preset id this machine came from (informational).
+    #[serde(default)]
+    pub preset: Option<String>,
+    #[serde(default)]
+    pub arch: Arch,
+    pub shape: MachineShape,
+    pub hw: MachineFreq,
+}
+
+/// Run length, warm-up and seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunConfig {
+    /// Simulated duration (ms).
+    pub duration_ms: u64,
+    /// Warm-up excluded from throughput (ms).
+    #[serde(default)]
+    pub warmup_ms: u64,
+    /// Base seed; each (client count, iteration) derives its own.
+    #[serde(default)]
+    pub seed: u32,
+}
+
+/// One simulated configuration.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub format: u32,
+    #[serde(default)]
+    pub title: String,
+    pub machine: Machine,
+    pub kernel: KernelConfig,
+    pub freq: FreqConfig,
+    pub workload: WorkloadConfig,
+    #[serde(default)]
+    pub interference: Vec<Interference>,
+    #[serde(default)]
+    pub engine: EngineParams,
+    #[serde(default)]
+    pub placement: PlacementParams,
+    pub run: RunConfig,
+}
+
+/// A variant of an experiment: what differs from the scenario.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variant {
+    /// Column name in comparisons (mmtests' kernel name), e.g. `5.10.0-rc6-idlecandidate`.
+    pub name: String,
+    #[serde(default)]
+    pub kernel: Option<KernelConfig>,
+    #[serde(default)]
+    pub freq: Option<FreqConfig>,
+}
+
+/// Scenario x variants x client counts x iterations.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Experiment {
+    pub scenario: Scenario,
+    pub variants: Vec<Variant>,
+    /// Client counts; empty = mmtests' topology-aware default ([`default_client_counts`]).
+    #[serde(default)]
+    pub clients: Vec<u32>,
+    #[serde(default = "one")]
+    pub iterations: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A scenario or experiment that failed validation, naming the field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {message}")]
+pub struct ScenarioError {
+    pub field: String,
+    pub message: String,
+}
+
+fn err(field: impl Into<String>, message: impl Into<String>) -> ScenarioError {
+    ScenarioError {
+        field: field.into(),
+        message: message.into(),
+    }
+}
+
+impl Scenario {
+    /// Check every part; the first problem is returned with its field path.
+    pub fn validate(&self) -> Result<(), ScenarioError> {
+        if self.format != SCENARIO_FORMAT {
+            return Err(err(
+                "format",
+                format!(
+                    "version {} is not supported (this build reads {SCENARIO_FORMAT})",
+                    self.format
+                ),
+            ));
+        }
+        if self.title.len() > 200 {
+            return Err(err("title", "longer than 200 characters"));
+        }
+        self.machine
+            .shape
+            .validate()
+            .map_err(|e| err(format!("machine.shape.{}", e.field), e.message))?;
+        self.machine
+            .hw
+            .validate()
+            .map_err(|e| err(format!("machine.hw.{}", e.field), e.message))?;
+        self.kernel.validate().map_err(|m| err("kernel", m))?;
+        self.freq
+            .validate()
+            .map_err(|e| err(format!("freq.{}", e.field), e.message))?;
+        self.engine.validate().map_err(|m| err("engine", m))?;
+        let d = self.run.duration_ms.saturating_mul(1_000_000);
+        if self.run.duration_ms == 0 || d > MAX_DURATION_NS {
+            return Err(err(
+                "run.duration_ms",
+                format!("must be 1..={} ms", MAX_DURATION_NS / 1_000_000),
+            ));
+        }
+        if self.run.warmup_ms >= self.run.duration_ms {
+            return Err(err("run.warmup_ms", "must be shorter than the run"));
+        }
+        Ok(())
+    }
+
+    /// Read a scenario from JSON, migrating older format versions, bounded in size and depth.
+    pub fn from_json(s: &str) -> Result<Scenario, ScenarioError> {
+        let v = read_json(s)?;
+        let sc: Scenario = serde_json::from_value(v).map_err(|e| err("scenario", e.to_string()))?;
+        sc.validate()?;
+        Ok(sc)
+    }
+}
+
+impl Experiment {
+    pub fn validate(&self) -> Result<(), ScenarioError> {
+        self.scenario
+            .validate()
+            .map_err(|e| err(format!("scenario.{}", e.field), e.message))?;
+        if self.variants.is_empty() || self.variants.len() > 8 {
+            return Err(err("variants", "give 1 to 8 variants"));
+        }
+        for (i, v) in self.variants.iter().enumerate() {
+            if v.name.is_empty() || v.name.len() > 60 {
+                return Err(err(
+                    format!("variants[{i}].name"),
+                    "must be 1..=60 characters",
+                ));
+            }
+            if let Some(k) = &v.kernel {
+                k.validate()
+                    .map_err(|m| err(format!("variants[{i}].kernel"), m))?;
+            }
+            if let Some(f) = &v.freq {
+                f.validate()
+                    .map_err(|e| err(format!("variants[{i}].freq.{}", e.field), e.message))?;
+            }
+        }
+        if self.clients.len() > 64 || self.clients.iter().any(|&c| c == 0 || c > 4096) {
+            return Err(err(
+                "clients",
+                "give at most 64 client counts, each 1..=4096",
+            ));
+        }
+        if self.iterations == 0 || self.iterations > 64 {
+            return Err(err("iterations", "must be 1..=64"));
+        }
+        let points = self.variants.len() * self.client_counts().len() * self.iterations as usize;
+        if points > MAX_POINTS {
+            return Err(err(
+                "clients",
+                format!("{points} runs exceed the limit of {MAX_POINTS}"),
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn from_json(s: &str) -> Result<Experiment, ScenarioError> {
+        let v = read_json(s)?;
+        let e: Experiment =
+            serde_json::from_value(v).map_err(|e| err("experiment", e.to_string()))?;
+        e.validate()?;
+        Ok(e)
+    }
+
+    /// The client counts to run (explicit or the topology-aware default).
+    pub fn client_counts(&self) -> Vec<u32> {
+        if self.clients.is_empty() {
+            default_client_counts(&self.scenario.machine.shape)
+        } else {
+            self.clients.clone()
+        }
+    }
+
+    /// The scenario of variant `v`.
+    pub fn variant_scenario(&self, v: usize) -> Scenario {
+        let mut s = self.scenario.clone();
+        if let Some(k) = &self.variants[v].kernel {
+            s.kernel = k.clone();
+        }
+        if let Some(f) = &self.variants[v].freq {
+            s.freq = f.clone();
+        }
+        s
+    }
+}
+
+/// The seed of one run: distinct per (client count, iteration) and identical across variants, so
+/// variants see the same random draws (common random numbers sharpen comparisons).
+pub fn derive_seed(base: u32, clients: u32, iteration: u32) -> u64 {
+    // splitmix64 of the packed triple
+    let mut z =
+        (base as u64) << 32 ^ (clients as u64) << 12 ^ iteration as u64 ^ 0x9E37_79B9_7F4A_7C15;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// mmtests' topology-aware client counts: powers of two from 1, plus points at the SMT sibling
+/// count, the LLC size, the node size and the whole machine, then x2 and x4 beyond it (the
+/// `NUMCPUS`-relative stride of mmtests' config files). Sorted, deduplicated, at most 16.
+pub fn default_client_counts(shape: &MachineShape) -> Vec<u32> {
+    let n = shape.nr_cpus() as u32;
+    let llc = shape.cores_per_llc as u32 * shape.smt as u32;
+    let node = n / (shape.sockets as u32 * shape.nodes_per_socket as u32).max(1);
+    let mut v = vec![shape.smt as u32, llc, node, n, 2 * n, 4 * n];
+    let mut p = 1;
+    while p <= 4 * n {
+        v.push(p);
+        p *= 2;
+    }
+    v.sort_unstable();
+    v.dedup();
+    v.retain(|&c| c >= 1);
+    while v.len() > 16 {
+        // thin the powers of two in the middle, keep the topology points
+        let keep = [shape.smt as u32, llc, node, n, 2 * n, 4 * n];
+        if let Some(pos) = (1..v.len() - 1).rev().find(|&i| !keep.contains(&v[i])) {
+            v.remove(pos);
+        } else {
+            v.truncate(16);
+        }
+    }
+    v
+}
+
+/// Parse JSON with the size and depth limits of docs/limits.md.
+pub fn read_json(s: &str) -> Result<serde_json::Value, ScenarioError> {
+    if s.len() > MAX_SCENARIO_BYTES {
+        return Err(err(
+            "input",
+            format!("{} bytes exceed the limit of {MAX_SCENARIO_BYTES}", s.len()),
+        ));
+    }
+    // serde_json limits recursion to 128 levels itself; report it clearly.
+    serde_json::from_str(s).map_err(|e| {
+        let m = e.to_string();
+        if m.contains("recursion limit") {
+            err("input", "JSON nests deeper than 128 levels")
+        } else {
+            err("input", format!("not valid JSON: {m}"))
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::Numbering;
+
+    #[test]
+    fn default_clients_cover_topology_points() {
+        let shape = MachineShape {
+            sockets: 2,
+            nodes_per_socket: 1,
+            llcs_per_socket: 1,
+            cores_per_llc: 20,
+            smt: 2,
+            numbering: Numbering::X86,
+            cluster_capacity: vec![],
+            numa_remote_distance: 21,
+            numa_socket_distance: 11,
+        };
+        let v = default_client_counts(&shape);
+        for want in [1, 2, 40, 80, 160, 320] {
+            assert!(v.contains(&want), "{v:?} lacks {want}");
+        }
+        assert!(v.len() <= 16);
+        assert!(v.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn seeds_differ_by_clients_and_iteration() {
+        assert_ne!(derive_seed(1, 8, 0), derive_seed(1, 8, 1));
+        assert_ne!(derive_seed(1, 8, 0), derive_seed(1, 16, 0));
+        assert_eq!(derive_seed(7, 8, 2), derive_seed(7, 8, 2));
+    }
+
+    #[test]
+    fn oversized_and_deep_json_are_refused_with_a_message() {
+        let deep = "[".repeat(200) + &"]".repeat(200);
+        assert!(read_json(&deep).unwrap_err().message.contains("128 levels"));
+        let big = " ".repeat(MAX_SCENARIO_BYTES + 1);
+        assert!(read_json(&big).unwrap_err().message.contains("exceed"));
+    }
+}
