@@ -61,7 +61,7 @@ pub fn util_trace_chart(res: &UtilTraceResult) -> LineChart {
             .curves
             .iter()
             .map(|c| Series {
-                label: format!("runs {}% of each period", c.duty_pct),
+                label: format!("{}% duty cycle", c.duty_pct),
                 points: c
                     .t_ms
                     .iter()
