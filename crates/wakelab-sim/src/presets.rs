@@ -197,7 +197,6 @@ pub fn experiment(id: &str) -> Option<Experiment> {
     use KernelVersion::*;
     let k415 = KernelConfig::baseline(V4_15);
     let k415_prev = k415
-        .clone()
         .with(PatchId::WakeAffineIdleParams)
         .with(PatchId::WakeAffineReturnCpu)
         .with(PatchId::PrevIdleNoMigrate);
@@ -207,14 +206,14 @@ pub fn experiment(id: &str) -> Option<Experiment> {
             let sc = scenario(
                 "tbench, skl-client-8t, HWP powersave",
                 "skl-client-8t",
-                k415_prev.clone(),
+                k415_prev,
                 Governor::Hwp,
                 workload(serde_json::json!({"kind": "tbench"})),
             );
             let mut e = Experiment {
                 scenario: sc,
                 variants: vec![
-                    variant("4.15-prev-idle", k415_prev.clone()),
+                    variant("4.15-prev-idle", k415_prev),
                     variant("4.15-recent-used", k415_prev.with(PatchId::RecentUsedCpu)),
                 ],
                 clients: vec![1, 2, 4, 8],
@@ -231,12 +230,12 @@ pub fn experiment(id: &str) -> Option<Experiment> {
             scenario: scenario(
                 "dbench4 xfs, skl-client-8t, HWP powersave",
                 "skl-client-8t",
-                k415_prev.clone(),
+                k415_prev,
                 Governor::Hwp,
                 workload(serde_json::json!({"kind": "dbench", "variant": "xfs"})),
             ),
             variants: vec![
-                variant("4.15-prev-idle", k415_prev.clone()),
+                variant("4.15-prev-idle", k415_prev),
                 variant("4.15-recent-used", k415_prev.with(PatchId::RecentUsedCpu)),
             ],
             clients: vec![1, 2, 4, 8, 64],
@@ -246,7 +245,7 @@ pub fn experiment(id: &str) -> Option<Experiment> {
             let mut sc = scenario(
                 "dbench4 ext4, skl-client-8t, IO interrupts round robin",
                 "skl-client-8t",
-                k415.clone(),
+                k415,
                 Governor::Hwp,
                 workload(serde_json::json!({"kind": "dbench", "variant": "ext4"})),
             );
@@ -255,7 +254,7 @@ pub fn experiment(id: &str) -> Option<Experiment> {
             Experiment {
                 scenario: sc,
                 variants: vec![
-                    variant("4.15", k415.clone()),
+                    variant("4.15", k415),
                     variant(
                         "4.15-prev-idle",
                         k415.with(PatchId::WakeAffineIdleParams)
@@ -268,7 +267,7 @@ pub fn experiment(id: &str) -> Option<Experiment> {
             }
         }
         "t3" | "t4" => {
-            let cand = k510.clone().with(PatchId::IdleCandidate);
+            let cand = k510.with(PatchId::IdleCandidate);
             let (base, patched, names) = if id == "t3" {
                 (
                     k510,
@@ -277,7 +276,7 @@ pub fn experiment(id: &str) -> Option<Experiment> {
                 )
             } else {
                 (
-                    cand.clone(),
+                    cand,
                     cand.with(PatchId::RecentKeepPrev),
                     ["5.10.0-rc6-idlecandidate", "5.10.0-rc6-altrecent"],
                 )
@@ -285,7 +284,7 @@ pub fn experiment(id: &str) -> Option<Experiment> {
             let mut sc = scenario(
                 "tbench4, clx-2s-80t, HWP powersave",
                 "clx-2s-80t",
-                base.clone(),
+                base,
                 Governor::Hwp,
                 workload(serde_json::json!({"kind": "tbench"})),
             );
@@ -305,7 +304,7 @@ pub fn experiment(id: &str) -> Option<Experiment> {
             let mut sc = scenario(
                 "hackbench processes + rt-app on the big cluster, pixel2, schedutil",
                 "pixel2",
-                k415.clone(),
+                k415,
                 Governor::Schedutil,
                 workload(
                     serde_json::json!({"kind": "hackbench", "mode": "process", "tasks_per_group": 8}),
@@ -325,7 +324,7 @@ pub fn experiment(id: &str) -> Option<Experiment> {
             Experiment {
                 scenario: sc,
                 variants: vec![
-                    variant("4.15", k415.clone()),
+                    variant("4.15", k415),
                     variant("4.15-spare-rt-irq", k415.with(PatchId::RtIrqSpareCapacity)),
                 ],
                 clients: vec![1, 2, 4],

@@ -238,7 +238,7 @@ impl Experiment {
     pub fn variant_scenario(&self, v: usize) -> Scenario {
         let mut s = self.scenario.clone();
         if let Some(k) = &self.variants[v].kernel {
-            s.kernel = k.clone();
+            s.kernel = *k;
         }
         if let Some(f) = &self.variants[v].freq {
             s.freq = f.clone();

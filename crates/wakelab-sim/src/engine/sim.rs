@@ -418,7 +418,7 @@ impl Sim {
         let rq = &self.rqs[cpu as usize];
         let Some(t) = rq.curr else { return };
         let (seg_start, rate) = (rq.seg_start, rq.rate);
-        let done = ((now - seg_start) as u128 * rate as u128 >> RATE_SHIFT) as u64;
+        let done = (((now - seg_start) as u128 * rate as u128) >> RATE_SHIFT) as u64;
         let task = &mut self.tasks[t as usize];
         task.remaining = task.remaining.saturating_sub(done);
         let rate = self.speed(cpu);
@@ -428,7 +428,7 @@ impl Sim {
         rq.run_gen = rq.run_gen.wrapping_add(1);
         let remaining = self.tasks[t as usize].remaining;
         if rate > 0 && remaining > 0 {
-            let dt = (((remaining as u128) << RATE_SHIFT) + rate as u128 - 1) / rate as u128;
+            let dt = ((remaining as u128) << RATE_SHIFT).div_ceil(rate as u128);
             let seg = self.rqs[cpu as usize].run_gen;
             self.q.push(now + dt as u64, Ev::RunDone { cpu, seg });
         } else if remaining == 0 && rate > 0 {
@@ -1105,7 +1105,7 @@ impl Sim {
         };
         // fold progress
         let rq = &self.rqs[cpu as usize];
-        let done = ((now - rq.seg_start) as u128 * rq.rate as u128 >> RATE_SHIFT) as u64;
+        let done = (((now - rq.seg_start) as u128 * rq.rate as u128) >> RATE_SHIFT) as u64;
         let task = &mut self.tasks[t as usize];
         task.remaining = task.remaining.saturating_sub(done);
         task.last_ran = Some(cpu);
@@ -1643,7 +1643,7 @@ impl Sim {
     /// Mean frequency of the CPU at its ticks (i.e. while busy), kHz.
     pub fn avg_khz(&self, cpu: usize) -> u32 {
         let (_, n, khz) = self.stats.util_acc[cpu];
-        if n == 0 { 0 } else { (khz / n) as u32 }
+        khz.checked_div(n).unwrap_or(0) as u32
     }
 
     /// SIS and wake_affine schedstats summed over CPUs.

@@ -98,7 +98,8 @@ impl MachineShape {
         if self.nodes_per_socket == 0 {
             return Err(shape_err("nodes_per_socket", "must be at least 1"));
         }
-        if self.llcs_per_socket == 0 || self.llcs_per_socket % self.nodes_per_socket != 0 {
+        if self.llcs_per_socket == 0 || !self.llcs_per_socket.is_multiple_of(self.nodes_per_socket)
+        {
             return Err(shape_err(
                 "llcs_per_socket",
                 "must be a positive multiple of nodes_per_socket",
