@@ -1,0 +1,555 @@
+//! Workload generators: the interaction pattern of each benchmark, checked on the task lists.
+
+use expect_test::expect;
+use wakelab_sim::cpumask::{CpuMask, parse_cpulist};
+use wakelab_sim::engine::behaviour::{Amount, IrqRoute, Phase, SchedClass, TaskRef, TaskSpec};
+use wakelab_sim::engine::{Histogram, IrqSource, MAX_TASKS};
+use wakelab_sim::topology::{MachineShape, Numbering, Topology};
+use wakelab_sim::workload::{
+    self, HACKBENCH_GATE, Interference, Metric, WorkloadBuild, WorkloadConfig,
+};
+
+fn topo(sockets: u16, cores: u16, smt: u8) -> Topology {
+    Topology::new(&MachineShape {
+        sockets,
+        nodes_per_socket: 1,
+        llcs_per_socket: 1,
+        cores_per_llc: cores,
+        smt,
+        numbering: Numbering::X86,
+        cluster_capacity: vec![],
+        numa_remote_distance: 21,
+        numa_socket_distance: 11,
+    })
+    .unwrap()
+}
+
+fn pixel2() -> Topology {
+    Topology::new(&MachineShape {
+        sockets: 1,
+        nodes_per_socket: 1,
+        llcs_per_socket: 2,
+        cores_per_llc: 4,
+        smt: 1,
+        numbering: Numbering::Linear,
+        cluster_capacity: vec![512, 1024],
+        numa_remote_distance: 21,
+        numa_socket_distance: 11,
+    })
+    .unwrap()
+}
+
+fn cfg(j: serde_json::Value) -> WorkloadConfig {
+    serde_json::from_value(j).unwrap()
+}
+
+fn itf(j: serde_json::Value) -> Interference {
+    serde_json::from_value(j).unwrap()
+}
+
+fn build(j: serde_json::Value, clients: u32) -> WorkloadBuild {
+    workload::build(&cfg(j), &[], clients, &topo(1, 4, 2)).unwrap()
+}
+
+/// Flatten a program (loop bodies inlined once) for pattern checks.
+fn flat(p: &[Phase]) -> Vec<Phase> {
+    let mut v = Vec::new();
+    for ph in p {
+        match ph {
+            Phase::Loop { body, .. } => v.extend(flat(body)),
+            x => v.push(x.clone()),
+        }
+    }
+    v
+}
+
+fn wakes(p: &[Phase]) -> Vec<(u32, bool)> {
+    flat(p)
+        .into_iter()
+        .filter_map(|ph| match ph {
+            Phase::Wake {
+                task: TaskRef::Task(t),
+                sync,
+            } => Some((t, sync)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn count(p: &[Phase], f: &dyn Fn(&Phase) -> bool) -> usize {
+    flat(p).iter().filter(|ph| f(ph)).count()
+}
+
+#[test]
+fn tbench_pairs_ping_pong_with_sync_wakeups() {
+    let b = build(serde_json::json!({"kind": "tbench"}), 3);
+    assert_eq!(b.tasks.len(), 6);
+    for k in 0..3u32 {
+        let (c, s) = (&b.tasks[2 * k as usize], &b.tasks[2 * k as usize + 1]);
+        assert_eq!(
+            wakes(&c.program),
+            vec![(2 * k + 1, true)],
+            "client {k} wakes its server, sync"
+        );
+        assert_eq!(
+            wakes(&s.program),
+            vec![(2 * k, true)],
+            "server {k} replies to its client, sync"
+        );
+        // client: send then wait; server: wait then reply
+        let cf = flat(&c.program);
+        let w = cf
+            .iter()
+            .position(|p| matches!(p, Phase::Wake { .. }))
+            .unwrap();
+        assert!(matches!(cf[w + 1], Phase::Wait));
+        assert!(matches!(flat(&s.program)[0], Phase::Wait));
+        assert_eq!(count(&c.program, &|p| matches!(p, Phase::Ops { .. })), 1);
+        // launcher start: everything on CPU 0, pair k at k * stagger
+        assert_eq!(c.start_cpu, Some(0));
+        assert_eq!(c.start_ns, s.start_ns);
+    }
+    assert!(b.tasks[2].start_ns > b.tasks[0].start_ns);
+    assert!(b.metric.higher_is_better());
+    assert_eq!(b.metric.unit(), "MB/sec");
+    assert!(!b.stop_when_all_exited);
+    assert_eq!(b.background_tasks, 0);
+}
+
+#[test]
+fn dbench_xfs_clients_wake_their_kworker_and_wait() {
+    let b = build(serde_json::json!({"kind": "dbench", "variant": "xfs"}), 2);
+    assert_eq!(b.tasks.len(), 4);
+    for k in 0..2u32 {
+        let c = &b.tasks[2 * k as usize];
+        let kw = &b.tasks[2 * k as usize + 1];
+        assert!(kw.name.starts_with("kworker/"));
+        assert_eq!(kw.affinity, None, "unbound kworker");
+        assert_eq!(
+            wakes(&c.program),
+            vec![(2 * k + 1, false)],
+            "queue_work is not a sync wake-up"
+        );
+        let cf = flat(&c.program);
+        assert!(
+            matches!(cf[cf.len() - 1], Phase::Wait),
+            "client waits for the kworker"
+        );
+        assert!(wakes(&kw.program).iter().all(|&(t, _)| t == 2 * k));
+        // the kworker writes the log every 16th request (default) with a round-robin completion
+        let ios: Vec<_> = flat(&kw.program)
+            .into_iter()
+            .filter_map(|p| {
+                if let Phase::Io { irq, .. } = p {
+                    Some(irq)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        assert_eq!(ios, vec![IrqRoute::RoundRobin]);
+        match &kw.program[0] {
+            Phase::Loop { count: None, body } => match &body[0] {
+                Phase::Loop {
+                    count: Some(15), ..
+                } => {}
+                other => panic!("expected 15 requests without IO, got {other:?}"),
+            },
+            other => panic!("kworker should loop forever, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn dbench_ext4_clients_share_one_jbd2_thread() {
+    let b = build(
+        serde_json::json!({"kind": "dbench", "variant": "ext4", "irq": {"cpu": 3}}),
+        3,
+    );
+    assert_eq!(b.tasks.len(), 4);
+    let jbd2 = &b.tasks[3];
+    assert!(jbd2.name.starts_with("jbd2"));
+    for k in 0..3 {
+        assert_eq!(wakes(&b.tasks[k].program), vec![(3, false)]);
+    }
+    // jbd2 commits (with a journal write completing on CPU 3) and wakes each client in turn
+    assert_eq!(
+        wakes(&jbd2.program),
+        vec![(0, false), (1, false), (2, false)]
+    );
+    assert_eq!(
+        count(&jbd2.program, &|p| matches!(
+            p,
+            Phase::Io {
+                irq: IrqRoute::Cpu(3),
+                ..
+            }
+        )),
+        3
+    );
+    // an IRQ route to a CPU that does not exist is refused
+    let e = workload::build(
+        &cfg(serde_json::json!({"kind": "dbench", "variant": "ext4", "irq": {"cpu": 8}})),
+        &[],
+        1,
+        &topo(1, 4, 2),
+    )
+    .unwrap_err();
+    assert!(e.contains("irq: CPU 8"), "{e}");
+}
+
+#[test]
+fn hackbench_forks_every_task_from_one_parent() {
+    let t = pixel2();
+    let rt = itf(
+        serde_json::json!({"kind": "rt", "cpus": "4-7", "runtime_us": 20000, "period_us": 100000}),
+    );
+    let c = cfg(serde_json::json!({"kind": "hackbench", "mode": "process", "tasks_per_group": 8}));
+    let b = workload::build(&c, &[rt], 2, &t).unwrap();
+    // parent + 4 RT tasks initially; 2 groups x 8 tasks forked
+    assert_eq!(b.tasks.len(), 5);
+    assert_eq!(b.background_tasks, 4);
+    assert_eq!(b.forked_tasks, 16);
+    assert!(b.stop_when_all_exited);
+    assert_eq!(b.metric, Metric::CompletionTime);
+    assert!(!b.metric.higher_is_better());
+    let parent = &b.tasks[0];
+    assert_eq!(
+        count(&parent.program, &|p| matches!(p, Phase::Fork { .. })),
+        4,
+        "one fork step per kind and group"
+    );
+    // fork order: group 0 receivers (template 0), group 0 senders (template 1), group 1 ...
+    let forks: Vec<(u32, u32)> = parent
+        .program
+        .iter()
+        .filter_map(|p| match p {
+            Phase::Loop {
+                count: Some(n),
+                body,
+            } => body.iter().find_map(|q| match q {
+                Phase::Fork { template } => Some((*n, *template)),
+                _ => None,
+            }),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(forks, vec![(4, 0), (4, 1), (4, 0), (4, 2)]);
+    assert_eq!(b.templates.len(), 3);
+    // children ids start after every initial task (5): group 1's receivers are 5 + 8 .. 5 + 12
+    assert_eq!(
+        wakes(&b.templates[2].program),
+        vec![(13, true), (14, true), (15, true), (16, true), (0, false)],
+        "senders write to their group's receivers (sync), then tell the parent they exited"
+    );
+    let rx = &b.templates[0].program;
+    assert!(matches!(
+        rx[0],
+        Phase::Barrier {
+            id: HACKBENCH_GATE,
+            parties: 17
+        }
+    ));
+    assert!(
+        matches!(
+            rx[1],
+            Phase::Loop {
+                count: Some(400),
+                ..
+            }
+        ),
+        "4 senders x 100 loops"
+    );
+    assert!(matches!(parent.program.last(), Some(Phase::Exit)));
+    b.compile_programs().unwrap();
+}
+
+#[test]
+fn hackbench_groups_are_bounded_with_a_clear_message() {
+    let c = cfg(serde_json::json!({"kind": "hackbench"}));
+    let e = workload::build(&c, &[], 1700, &topo(1, 4, 2)).unwrap_err();
+    assert!(e.contains("hackbench"), "{e}");
+    let e = workload::build(
+        &cfg(serde_json::json!({"kind": "hackbench", "tasks_per_group": 7})),
+        &[],
+        1,
+        &topo(1, 4, 2),
+    )
+    .unwrap_err();
+    assert!(e.contains("tasks_per_group"), "{e}");
+}
+
+#[test]
+fn rt_interference_is_fifo_with_the_given_affinity() {
+    let t = pixel2();
+    let rt = itf(
+        serde_json::json!({"kind": "rt", "cpus": "4-7", "runtime_us": 20000, "period_us": 100000, "prio": 50}),
+    );
+    let b = workload::build(&cfg(serde_json::json!({"kind": "tbench"})), &[rt], 1, &t).unwrap();
+    assert_eq!(b.tasks.len(), 6);
+    assert_eq!(b.background_tasks, 4);
+    let big = parse_cpulist("4-7").unwrap();
+    for (i, r) in b.tasks[2..].iter().enumerate() {
+        assert_eq!(r.class, SchedClass::Fifo { prio: 50 });
+        assert_eq!(r.affinity, Some(big));
+        assert_eq!(r.start_cpu, Some(4 + i as u16));
+        let f = flat(&r.program);
+        assert_eq!(
+            f[0],
+            Phase::Run {
+                cycles: Amount::Fixed(20_000 * 3000)
+            }
+        );
+        assert_eq!(
+            f[1],
+            Phase::Sleep {
+                ns: Amount::Fixed(80_000_000)
+            }
+        );
+    }
+    let pinned = itf(serde_json::json!({"kind": "rt", "cpus": "4-5", "pin_each": true}));
+    let b = workload::build(
+        &cfg(serde_json::json!({"kind": "tbench"})),
+        &[pinned],
+        1,
+        &t,
+    )
+    .unwrap();
+    assert_eq!(b.tasks[2].affinity, Some(CpuMask::single(4)));
+    assert_eq!(b.tasks[3].affinity, Some(CpuMask::single(5)));
+    // validation names the field
+    for (j, want) in [
+        (serde_json::json!({"kind": "rt", "cpus": "8-9"}), "cpus"),
+        (serde_json::json!({"kind": "rt", "prio": 0}), "prio"),
+        (
+            serde_json::json!({"kind": "rt", "runtime_us": 200, "period_us": 100}),
+            "runtime_us",
+        ),
+    ] {
+        let e = workload::build(
+            &cfg(serde_json::json!({"kind": "tbench"})),
+            &[itf(j)],
+            1,
+            &t,
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("interference[0] (rt)") && e.contains(want),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn irq_interference_produces_sources_on_the_chosen_cpus() {
+    let q = itf(
+        serde_json::json!({"kind": "irq", "cpus": "1,3", "period_ns": 50000, "duration_ns": 4000}),
+    );
+    let h = itf(serde_json::json!({"kind": "hog", "count": 2, "cpus": "2", "nice": 5}));
+    let b = workload::build(
+        &cfg(serde_json::json!({"kind": "netperf"})),
+        &[q, h],
+        1,
+        &topo(1, 4, 2),
+    )
+    .unwrap();
+    assert_eq!(
+        b.irqs,
+        vec![
+            IrqSource {
+                cpu: 1,
+                period_ns: 50000,
+                duration_ns: 4000
+            },
+            IrqSource {
+                cpu: 3,
+                period_ns: 50000,
+                duration_ns: 4000
+            }
+        ]
+    );
+    assert_eq!(b.tasks.len(), 4);
+    assert_eq!(b.background_tasks, 2);
+    for hog in &b.tasks[2..] {
+        assert_eq!(hog.class, SchedClass::Fair { nice: 5 });
+        assert_eq!(hog.affinity, Some(CpuMask::single(2)));
+        assert_eq!(
+            count(&hog.program, &|p| matches!(
+                p,
+                Phase::Wait | Phase::Sleep { .. } | Phase::Io { .. }
+            )),
+            0
+        );
+    }
+}
+
+#[test]
+fn pgbench_netperf_schbench_barrier_patterns() {
+    let p = build(serde_json::json!({"kind": "pgbench"}), 2);
+    assert_eq!(wakes(&p.tasks[2].program), vec![(3, true)]);
+    assert_eq!(wakes(&p.tasks[3].program), vec![(2, true), (2, true)]);
+    assert_eq!(
+        count(&p.tasks[3].program, &|x| matches!(x, Phase::Io { .. })),
+        1
+    );
+    assert_eq!(p.metric.unit(), "tps");
+
+    let u = build(
+        serde_json::json!({"kind": "netperf", "protocol": "udp_rr"}),
+        1,
+    );
+    let t = build(
+        serde_json::json!({"kind": "netperf", "protocol": "tcp_rr"}),
+        1,
+    );
+    let cyc = |b: &WorkloadBuild| match flat(&b.tasks[0].program)[0] {
+        Phase::Run { cycles } => cycles.mean(),
+        _ => unreachable!(),
+    };
+    assert!(
+        cyc(&t) > cyc(&u),
+        "TCP_RR costs more per transaction than UDP_RR"
+    );
+
+    // schbench on a 2-node machine: one message thread per node, each waking its workers
+    let s = workload::build(
+        &cfg(serde_json::json!({"kind": "schbench"})),
+        &[],
+        3,
+        &topo(2, 4, 1),
+    )
+    .unwrap();
+    assert_eq!(s.tasks.len(), 8);
+    assert_eq!(
+        wakes(&s.tasks[4].program),
+        vec![(5, false), (6, false), (7, false)]
+    );
+    assert_eq!(wakes(&s.tasks[6].program), vec![(4, false)]);
+    assert_eq!(s.metric, Metric::Latency { percentile: 99 });
+
+    let br = build(serde_json::json!({"kind": "barrier"}), 5);
+    assert!(br.tasks.iter().all(|t| count(&t.program, &|p| matches!(
+        p,
+        Phase::Barrier { parties: 5, .. }
+    )) == 1));
+    let mut h = Histogram::default();
+    h.record(1);
+    assert!(
+        (br.metric.value(100, 2.0, 2.0, &h) - 10.0).abs() < 1e-9,
+        "100 thread-iterations / 5 threads / 2 s"
+    );
+}
+
+#[test]
+fn limits_and_unknown_fields_are_reported() {
+    let c = cfg(serde_json::json!({"kind": "tbench"}));
+    let t = topo(1, 4, 2);
+    assert!(
+        workload::build(&c, &[], 0, &t)
+            .unwrap_err()
+            .contains("clients")
+    );
+    assert!(
+        workload::build(&c, &[], 4097, &t)
+            .unwrap_err()
+            .contains("4096")
+    );
+    let e =
+        serde_json::from_value::<WorkloadConfig>(serde_json::json!({"kind": "tbench", "bogus": 1}))
+            .unwrap_err();
+    assert!(e.to_string().contains("bogus"), "{e}");
+    let e =
+        serde_json::from_value::<WorkloadConfig>(serde_json::json!({"kind": "nope"})).unwrap_err();
+    assert!(e.to_string().contains("nope"), "{e}");
+    // schbench with 4096 message threads x 4096 workers exceeds the engine's task limit
+    let e = workload::build(
+        &cfg(serde_json::json!({"kind": "schbench", "message_threads": 4096})),
+        &[],
+        4096,
+        &t,
+    )
+    .unwrap_err();
+    assert!(e.contains(&MAX_TASKS.to_string()), "{e}");
+    let e = workload::build(&c, &[], 1, &t).and_then(|_| {
+        workload::build(&cfg(serde_json::json!({"kind": "tbench", "start": {"launcher": {"cpu": 9, "stagger_ns": 0}}})), &[], 1, &t)
+    });
+    assert!(e.unwrap_err().contains("launcher.cpu"));
+}
+
+#[test]
+fn custom_replication_offsets_references() {
+    let spec: TaskSpec = serde_json::from_value(serde_json::json!({
+        "name": "ping", "program": [{"loop": {"count": null, "body": [{"wake": {"task": {"task": 1}}}, {"wait": null}]}}]
+    }))
+    .unwrap();
+    let pong: TaskSpec = serde_json::from_value(serde_json::json!({
+        "name": "pong", "affinity": "1", "program": [{"loop": {"count": null, "body": [{"wait": null}, {"wake": {"task": {"task": 0}}}]}}]
+    }))
+    .unwrap();
+    let c = WorkloadConfig::Custom(workload::CustomConfig {
+        tasks: vec![spec, pong],
+        replicate: true,
+        ..Default::default()
+    });
+    let b = workload::build(&c, &[], 3, &topo(1, 4, 2)).unwrap();
+    assert_eq!(b.tasks.len(), 6);
+    assert_eq!(wakes(&b.tasks[4].program), vec![(5, false)]);
+    assert_eq!(wakes(&b.tasks[5].program), vec![(4, false)]);
+    assert_eq!(b.tasks[5].name, "pong/2");
+    assert_eq!(b.tasks[5].affinity, Some(CpuMask::single(1)));
+}
+
+#[test]
+fn builds_are_deterministic_and_roundtrip_through_json() {
+    for j in [
+        serde_json::json!({"kind": "tbench"}),
+        serde_json::json!({"kind": "dbench", "variant": "ext4", "logs_per_io": 3}),
+        serde_json::json!({"kind": "hackbench", "ipc": "pipe", "mode": "thread", "loops": 10}),
+        serde_json::json!({"kind": "pgbench", "txns_per_io": 4}),
+        serde_json::json!({"kind": "schbench", "start": "spread"}),
+        serde_json::json!({"kind": "barrier"}),
+    ] {
+        let c = cfg(j.clone());
+        let back: WorkloadConfig =
+            serde_json::from_str(&serde_json::to_string(&c).unwrap()).unwrap();
+        assert_eq!(back, c, "{j}");
+        let t = topo(1, 4, 2);
+        let a = workload::build(&c, &[], 4, &t).unwrap();
+        assert_eq!(a, workload::build(&back, &[], 4, &t).unwrap());
+        a.compile_programs().unwrap();
+    }
+}
+
+#[test]
+fn snapshot_small_builds() {
+    let show = |b: &WorkloadBuild| {
+        let mut s = String::new();
+        for t in b.tasks.iter().chain(b.templates.iter()) {
+            s.push_str(&format!(
+                "{} @{:?}+{}: {}\n",
+                t.name,
+                t.start_cpu,
+                t.start_ns,
+                serde_json::to_string(&t.program).unwrap()
+            ));
+        }
+        s
+    };
+    expect![[r#"
+        tbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":22500,"hi":67500}}},{"wake":{"task":{"task":1},"sync":true}},"wait",{"ops":{"n":1}}]}}]
+        tbench_srv/0 @Some(0)+0: [{"loop":{"count":null,"body":["wait",{"run":{"cycles":{"lo":22500,"hi":67500}}},{"wake":{"task":{"task":0},"sync":true}}]}}]
+    "#]]
+    .assert_eq(&show(&build(serde_json::json!({"kind": "tbench"}), 1)));
+    expect![[r#"
+        dbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"loop":{"count":8,"body":[{"run":{"cycles":{"lo":20000,"hi":60000}}},{"ops":{"n":1}}]}},{"wake":{"task":{"task":2},"sync":false}},"wait"]}}]
+        dbench/1 @Some(0)+10000: [{"loop":{"count":null,"body":[{"loop":{"count":8,"body":[{"run":{"cycles":{"lo":20000,"hi":60000}}},{"ops":{"n":1}}]}},{"wake":{"task":{"task":2},"sync":false}},"wait"]}}]
+        jbd2/sda1-8 @Some(0)+0: [{"loop":{"count":null,"body":["wait",{"run":{"cycles":{"lo":10000,"hi":30000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"wake":{"task":{"task":0},"sync":false}},"wait",{"run":{"cycles":{"lo":10000,"hi":30000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"wake":{"task":{"task":1},"sync":false}}]}}]
+    "#]]
+    .assert_eq(&show(&build(serde_json::json!({"kind": "dbench", "variant": "ext4"}), 2)));
+    expect![[r#"
+        hackbench @Some(0)+0: [{"run":{"cycles":150000}},{"fork":{"template":0}},{"run":{"cycles":150000}},{"fork":{"template":1}},{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":["wait"]}},"exit"]
+        hackbench-process/receiver @None+0: [{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":["wait",{"run":{"cycles":4500}}]}},{"wake":{"task":{"task":0},"sync":false}},"exit"]
+        hackbench-process/sender/g0 @None+0: [{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":[{"run":{"cycles":6000}},{"wake":{"task":{"task":1},"sync":true}}]}},{"wake":{"task":{"task":0},"sync":false}},"exit"]
+    "#]]
+    .assert_eq(&show(&build(serde_json::json!({"kind": "hackbench", "tasks_per_group": 2, "loops": 2}), 1)));
+}
