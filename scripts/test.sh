@@ -43,6 +43,13 @@ CHROMEDRIVER="$CHROMEDRIVER" \
   WASM_BINDGEN_TEST_TIMEOUT=60 \
   WASM_BINDGEN_TEST_WEBDRIVER_JSON="$ROOT/tests/webdriver.json" \
   cargo test --locked -p wakelab-web --target "$WASM_TARGET" --test web
+# The core's own browser tests, once it has them (needs wasm-bindgen-test as its dev-dependency).
+if [[ -f crates/wakelab-sim/tests/wasm.rs ]]; then
+  CHROMEDRIVER="$CHROMEDRIVER" \
+    WASM_BINDGEN_TEST_TIMEOUT=60 \
+    WASM_BINDGEN_TEST_WEBDRIVER_JSON="$ROOT/tests/webdriver.json" \
+    cargo test --locked -p wakelab-sim --target "$WASM_TARGET" --test wasm
+fi
 
 step "release build: trunk build --release"
 cargo fetch --locked
