@@ -65,9 +65,14 @@ async function open(contextOptions) {
 }
 
 /** Wait until the plot card leaves the running state; return its final state. */
-async function settled(page) {
+async function settled(page, problems = []) {
   const card = page.locator('#plot[data-state="done"], #plot[data-state="error"]');
-  await card.waitFor({ state: 'attached', timeout: LOAD_TIMEOUT_MS });
+  try {
+    await card.waitFor({ state: 'attached', timeout: LOAD_TIMEOUT_MS });
+  } catch (e) {
+    const state = await page.locator('#plot').getAttribute('data-state').catch(() => '?');
+    throw new Error(`the plot never finished (state ${state}): ${e.message}\n${problems.join('\n')}`);
+  }
   return card.getAttribute('data-state');
 }
 
@@ -78,7 +83,7 @@ for (const [name, options] of [
   test(`the worker computes and the page draws the plot: ${name}`, async () => {
     const { context, page, problems } = await open(options);
     try {
-      const state = await settled(page);
+      const state = await settled(page, problems);
       const error = await page.locator('#error').textContent();
       assert.equal(state, 'done', `plot state is ${state}; error shown: ${error}; ${problems.join('; ')}`);
       assert.equal(await page.locator('#error').isHidden(), true);
