@@ -88,7 +88,7 @@ pub struct TbenchConfig {
     pub client_cycles: Amount,
     /// Server (tbench_srv child) CPU work per operation. Default as the client.
     pub server_cycles: Amount,
-    /// Payload bytes credited per operation for "MB/sec". Default 14000 (estimate, see docs).
+    /// Payload bytes credited per operation for "MB/sec". Default 24000 (calibrated, see docs).
     pub bytes_per_op: u64,
     pub start: StartPolicy,
 }
@@ -98,7 +98,7 @@ impl Default for TbenchConfig {
         TbenchConfig {
             client_cycles: around(45_000),
             server_cycles: around(45_000),
-            bytes_per_op: 14_000,
+            bytes_per_op: 24_000,
             start: StartPolicy::default(),
         }
     }

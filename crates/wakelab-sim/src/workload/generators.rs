@@ -346,7 +346,7 @@ fn hackbench(
     n_background: u32,
     topo: &Topology,
 ) -> Result<Generated, String> {
-    if c.tasks_per_group < 2 || c.tasks_per_group % 2 != 0 || c.tasks_per_group > 2000 {
+    if c.tasks_per_group < 2 || !c.tasks_per_group.is_multiple_of(2) || c.tasks_per_group > 2000 {
         return Err(format!(
             "tasks_per_group: {} must be even and in 2..=2000",
             c.tasks_per_group

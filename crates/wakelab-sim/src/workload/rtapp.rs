@@ -801,41 +801,43 @@ pub fn export_rtapp(
             }
             prog = &prog[..p];
         }
-        match prog {
-            [Phase::Loop { count, body }] => {
-                obj.push(("loop".into(), J::Int(count.map(|c| c as i64).unwrap_or(-1))));
-                let ev = e.flat(body);
-                obj.extend(ev);
-            }
-            _ => {
-                obj.push(("loop".into(), J::Int(1)));
-                let mut phases = Vec::new();
-                let mut pending = Vec::new();
-                let flush =
-                    |pending: &mut Vec<Phase>, phases: &mut Vec<(String, J)>, e: &mut Exporter| {
-                        if !pending.is_empty() {
-                            let mut p = vec![("loop".to_string(), J::Int(1))];
-                            p.extend(e.flat(pending));
-                            phases.push((format!("p{}", phases.len()), J::Obj(p)));
-                            pending.clear();
-                        }
-                    };
-                for ph in prog {
-                    if let Phase::Loop { count, body } = ph {
-                        flush(&mut pending, &mut phases, &mut e);
-                        let mut p = vec![(
-                            "loop".to_string(),
-                            J::Int(count.map(|c| c as i64).unwrap_or(-1)),
-                        )];
-                        p.extend(e.flat(body));
+        // A task-level loop around the whole program becomes rt-app's task "loop"; loops inside
+        // it become phases (each with its own "loop").
+        let (task_loop, seq): (i64, &[Phase]) = match prog {
+            [Phase::Loop { count, body }] => (count.map(|c| c as i64).unwrap_or(-1), body),
+            _ => (1, prog),
+        };
+        obj.push(("loop".into(), J::Int(task_loop)));
+        if !seq.iter().any(|p| matches!(p, Phase::Loop { .. })) {
+            let ev = e.flat(seq);
+            obj.extend(ev);
+        } else {
+            let mut phases = Vec::new();
+            let mut pending = Vec::new();
+            let flush =
+                |pending: &mut Vec<Phase>, phases: &mut Vec<(String, J)>, e: &mut Exporter| {
+                    if !pending.is_empty() {
+                        let mut p = vec![("loop".to_string(), J::Int(1))];
+                        p.extend(e.flat(pending));
                         phases.push((format!("p{}", phases.len()), J::Obj(p)));
-                    } else {
-                        pending.push(ph.clone());
+                        pending.clear();
                     }
+                };
+            for ph in seq {
+                if let Phase::Loop { count, body } = ph {
+                    flush(&mut pending, &mut phases, &mut e);
+                    let mut p = vec![(
+                        "loop".to_string(),
+                        J::Int(count.map(|c| c as i64).unwrap_or(-1)),
+                    )];
+                    p.extend(e.flat(body));
+                    phases.push((format!("p{}", phases.len()), J::Obj(p)));
+                } else {
+                    pending.push(ph.clone());
                 }
-                flush(&mut pending, &mut phases, &mut e);
-                obj.push(("phases".into(), J::Obj(phases)));
             }
+            flush(&mut pending, &mut phases, &mut e);
+            obj.push(("phases".into(), J::Obj(phases)));
         }
         out_tasks.push((names[i].clone(), J::Obj(obj)));
     }
@@ -936,7 +938,7 @@ impl Exporter<'_> {
             match ph {
                 Phase::Run { cycles } => {
                     let c = self.amount(cycles, "run");
-                    if c % self.mhz != 0 {
+                    if !c.is_multiple_of(self.mhz) {
                         self.add("run: cycles rounded to whole µs");
                     }
                     let k = self.key("run");
@@ -944,7 +946,7 @@ impl Exporter<'_> {
                 }
                 Phase::Sleep { ns } => {
                     let n = self.amount(ns, "sleep");
-                    if n % 1000 != 0 {
+                    if !n.is_multiple_of(1000) {
                         self.add("sleep: rounded to whole µs");
                     }
                     let k = self.key("sleep");
