@@ -117,8 +117,11 @@ fn tbench_pairs_ping_pong_with_sync_wakeups() {
 }
 
 #[test]
-fn dbench_xfs_clients_wake_their_kworker_and_wait() {
-    let b = build(serde_json::json!({"kind": "dbench", "variant": "xfs"}), 2);
+fn dbench_xfs_unbound_clients_wake_their_kworker_and_wait() {
+    let b = build(
+        serde_json::json!({"kind": "dbench", "variant": "xfs", "kworkers": "unbound"}),
+        2,
+    );
     assert_eq!(b.tasks.len(), 4);
     for k in 0..2u32 {
         let c = &b.tasks[2 * k as usize];
@@ -552,4 +555,39 @@ fn snapshot_small_builds() {
         hackbench-process/sender/g0 @None+0: [{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":[{"run":{"cycles":6000}},{"wake":{"task":{"task":1},"sync":true}}]}},{"wake":{"task":{"task":0},"sync":false}},"exit"]
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "hackbench", "tasks_per_group": 2, "loops": 2}), 1)));
+}
+
+#[test]
+fn dbench_xfs_bound_kworkers_are_per_cpu_highpri_and_reply_to_the_sender() {
+    use wakelab_sim::engine::{SchedClass, TaskRef};
+    let b = build(serde_json::json!({"kind": "dbench", "variant": "xfs"}), 2);
+    let n = b.tasks.len() - 2; // one kworker per CPU after the two clients
+    assert!(n >= 1);
+    for (c, kw) in b.tasks[2..].iter().enumerate() {
+        assert_eq!(kw.name, format!("kworker/{c}:1H"));
+        assert_eq!(
+            kw.affinity.map(|a| a.to_vec()),
+            Some(vec![c as u16]),
+            "bound to its CPU"
+        );
+        assert!(kw.kthread);
+        assert_eq!(kw.class, SchedClass::Fair { nice: -20 }, "WQ_HIGHPRI");
+        assert!(flat(&kw.program).iter().any(|p| matches!(
+            p,
+            Phase::Wake {
+                task: TaskRef::Sender,
+                sync: false
+            }
+        )));
+    }
+    // clients queue work on the kworker of the CPU they run on
+    for c in &b.tasks[..2] {
+        assert!(flat(&c.program).iter().any(|p| matches!(
+            p,
+            Phase::Wake {
+                task: TaskRef::PerCpu { base: 2 },
+                sync: false
+            }
+        )));
+    }
 }

@@ -143,8 +143,10 @@ fn import_export_round_trip() {
 #[test]
 fn export_lists_approximations() {
     let t = topo();
-    let c: WorkloadConfig =
-        serde_json::from_value(serde_json::json!({"kind": "dbench", "variant": "xfs"})).unwrap();
+    let c: WorkloadConfig = serde_json::from_value(
+        serde_json::json!({"kind": "dbench", "variant": "xfs", "kworkers": "unbound"}),
+    )
+    .unwrap();
     let q: Interference =
         serde_json::from_value(serde_json::json!({"kind": "irq", "cpus": "0"})).unwrap();
     let b = workload::build(&c, &[q], 1, &t).unwrap();

@@ -42,6 +42,11 @@ impl Amount {
 pub enum TaskRef {
     /// Absolute task index.
     Task(u32),
+    /// One of a set of per-CPU tasks (bound kworkers): task `base + c` where `c` is the CPU the
+    /// waker runs on at that moment (`queue_work` on a bound workqueue).
+    PerCpu { base: u32 },
+    /// The task whose message this task consumed last (reply to whoever queued the work).
+    Sender,
 }
 
 /// Where the completion interrupt of an IO is delivered (spec: MSI-X style or fixed).
@@ -135,12 +140,20 @@ pub struct TaskSpec {
     pub program: Vec<Phase>,
 }
 
+/// Resolved target of a compiled `wake`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WakeTarget {
+    Task(u32),
+    PerCpu(u32),
+    Sender,
+}
+
 /// Compiled instruction. Loops become `LoopStart`/`LoopEnd` pairs with jump targets.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Op {
     Run(Amount),
     Wake {
-        task: u32,
+        target: WakeTarget,
         sync: bool,
     },
     Sleep(Amount),
@@ -216,15 +229,25 @@ fn compile_into(
                 check_amount(cycles, "run.cycles")?;
                 out.push(Op::Run(*cycles));
             }
-            Phase::Wake {
-                task: TaskRef::Task(t),
-                sync,
-            } => {
-                if *t >= n_tasks {
-                    return Err(format!("wake: task {t} does not exist ({n_tasks} tasks)"));
-                }
+            Phase::Wake { task, sync } => {
+                let target = match *task {
+                    TaskRef::Task(t) => {
+                        if t >= n_tasks {
+                            return Err(format!("wake: task {t} does not exist ({n_tasks} tasks)"));
+                        }
+                        WakeTarget::Task(t)
+                    }
+                    // base + nr_cpus <= n_tasks is checked when the machine is known (Sim::new).
+                    TaskRef::PerCpu { base } => {
+                        if base >= n_tasks {
+                            return Err(format!("wake: per-CPU tasks from {base} do not exist"));
+                        }
+                        WakeTarget::PerCpu(base)
+                    }
+                    TaskRef::Sender => WakeTarget::Sender,
+                };
                 out.push(Op::Wake {
-                    task: *t,
+                    target,
                     sync: *sync,
                 });
             }

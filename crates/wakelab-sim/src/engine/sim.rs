@@ -17,7 +17,7 @@ use crate::placement::{
 use crate::topology::{SchedDomains, Topology};
 
 use super::IrqSource;
-use super::behaviour::{Amount, IrqRoute, Op, SchedClass, TaskSpec};
+use super::behaviour::{Amount, IrqRoute, Op, SchedClass, TaskSpec, WakeTarget};
 use super::params::EngineParams;
 use super::queue::{EventQueue, Nanos};
 use super::rq::Rq;
@@ -121,6 +121,8 @@ pub struct Sim {
     q: EventQueue<Ev>,
     pub(crate) tasks: Vec<Task>,
     programs: Vec<Vec<Op>>,
+    /// Fork templates (class, affinity, kthread of forked tasks).
+    templates: Vec<TaskSpec>,
     n_initial: u32,
     /// Initial tasks below this index are benchmark tasks (the rest is background).
     n_benchmark: u32,
@@ -180,6 +182,7 @@ impl Sim {
             q: EventQueue::new(),
             tasks: Vec::with_capacity(input.tasks.len() + 16),
             programs: input.programs,
+            templates: input.templates.clone(),
             n_initial: input.tasks.len() as u32,
             n_benchmark: (input.tasks.len() as u32).saturating_sub(input.background_tasks),
             rqs,
@@ -217,6 +220,24 @@ impl Sim {
             }
         }
         sim.templates_check(&input.templates)?;
+        // per-CPU wake targets need one task per CPU from their base
+        for prog in &sim.programs {
+            for op in prog {
+                if let Op::Wake {
+                    target: WakeTarget::PerCpu(base),
+                    ..
+                } = *op
+                {
+                    if base as usize + n > sim.n_initial as usize {
+                        return Err(format!(
+                            "wake: per-CPU tasks {base}..{} do not all exist ({} tasks)",
+                            base as usize + n,
+                            sim.n_initial
+                        ));
+                    }
+                }
+            }
+        }
         sim.q.push(sim.duration_ns, Ev::End);
         sim.arm_freq_timer();
         Ok(sim)
@@ -270,6 +291,10 @@ impl Sim {
             loop_sp: 0,
             remaining: 0,
             tokens: 0,
+            senders: [0; super::task::SENDER_RING],
+            sender_head: 0,
+            sender_len: 0,
+            reply_to: None,
             timer_gen: 0,
             runnable_since: 0,
             wakeups: 0,
@@ -496,8 +521,15 @@ impl Sim {
                     self.retime(cpu);
                     return;
                 }
-                Op::Wake { task, sync } => {
-                    self.post_message(t, task, cpu, sync);
+                Op::Wake { target, sync } => {
+                    let to = match target {
+                        WakeTarget::Task(x) => Some(x),
+                        WakeTarget::PerCpu(base) => Some(base + cpu as u32),
+                        WakeTarget::Sender => self.tasks[t as usize].reply_to,
+                    };
+                    if let Some(to) = to {
+                        self.post_message(t, to, cpu, sync);
+                    }
                     // ttwu cost on the waker
                     let cost = self.p.wakeup_cost_ns + self.stats.last_scan_cost;
                     if cost > 0 {
@@ -532,7 +564,7 @@ impl Sim {
                         return;
                     }
                     if self.tasks[t as usize].tokens > 0 {
-                        self.tasks[t as usize].tokens -= 1;
+                        self.tasks[t as usize].take_message();
                         continue;
                     }
                     self.block(t, cpu, BlockReason::Message);
@@ -578,7 +610,6 @@ impl Sim {
                     if self.barriers[idx].1.len() + 1 >= parties as usize {
                         let waiters = std::mem::take(&mut self.barriers[idx].1);
                         for w in &waiters {
-                            self.tasks[*w as usize].tokens += 1;
                             self.try_to_wake_up(*w, cpu, Some(t), false, false, true);
                         }
                         // keep the allocation for the next round
@@ -655,9 +686,9 @@ impl Sim {
         if target.state == TaskState::Exited {
             return;
         }
-        target.tokens += 1;
+        target.push_message(from);
         if target.state == TaskState::Blocked && target.block == BlockReason::Message {
-            target.tokens -= 1;
+            target.take_message();
             self.try_to_wake_up(to, cpu, Some(from), sync, false, true);
         }
     }
@@ -681,38 +712,29 @@ impl Sim {
         self.wake_up_new_task(t, cpu, None);
     }
 
+    /// Fork a task from template `prog - n_initial`: it inherits the parent's CPU (and runs
+    /// through fork balancing), and takes class, affinity and kthread flag from its template.
     fn do_fork(&mut self, parent: TaskId, cpu: Cpu, prog: u32) {
         if self.tasks.len() >= crate::engine::MAX_TASKS {
             self.stats.fork_failures += 1;
             return;
         }
-        let spec_class = self.tasks[parent as usize].class;
         let id = self.tasks.len() as TaskId;
-        let all = *self.topo.all();
-        let mut pl = TaskPlacement::new(id, cpu, all);
-        pl.recent_used_cpu = cpu;
-        let mut child = self.tasks[parent as usize].clone();
-        child.prog = prog;
-        child.class = spec_class;
-        child.pl = pl;
-        child.state = TaskState::New;
-        child.pc = 0;
-        child.loop_sp = 0;
-        child.remaining = 0;
-        child.tokens = 0;
-        child.avg = SchedAvg::default();
-        child.attached = false;
-        child.sum_exec = 0;
-        child.prev_sum_exec = 0;
-        child.ops = 0;
-        child.wakeups = 0;
-        child.migrations = 0;
-        child.last_ran = None;
-        child.exit_time = None;
-        child.cpu = cpu;
+        let spec = &self.templates[(prog - self.n_initial) as usize];
+        let mut child = self.make_task(prog, spec, cpu);
+        child.pl.id = id;
+        // the child starts on its parent's CPU if allowed there (sched_fork: __set_task_cpu)
+        child.cpu = if child.pl.allowed.test(cpu) {
+            cpu
+        } else {
+            child.cpu
+        };
+        child.pl.prev_cpu = child.cpu;
+        let _ = parent;
         self.tasks.push(child);
         self.live_tasks += 1;
-        self.wake_up_new_task(id, cpu, Some(parent));
+        let start = self.tasks[id as usize].cpu;
+        self.wake_up_new_task(id, start, Some(parent));
     }
 
     /// `wake_up_new_task`: fork balancing through the slow path (spec §3.0, §8).

@@ -77,6 +77,13 @@ pub struct Task {
     pub remaining: u64,
     /// Pending messages (see behaviour.rs).
     pub tokens: u32,
+    /// Senders of pending messages, oldest first (a ring of `SENDER_RING`; older senders are
+    /// forgotten when it overflows, the message itself is kept).
+    pub senders: [TaskId; SENDER_RING],
+    pub sender_head: u8,
+    pub sender_len: u8,
+    /// Sender of the message consumed last (`wake` to `sender`).
+    pub reply_to: Option<TaskId>,
     /// Sleep/timer generation (lazy cancellation of timer events).
     pub timer_gen: u32,
     /// Time the task last became runnable (wake-up latency).
@@ -90,3 +97,34 @@ pub struct Task {
 }
 
 pub type TaskIdx = usize;
+
+/// Senders remembered per task.
+pub const SENDER_RING: usize = 32;
+
+impl Task {
+    /// Queue a message from `from`.
+    #[inline]
+    pub fn push_message(&mut self, from: TaskId) {
+        self.tokens += 1;
+        let len = self.sender_len as usize;
+        if len < SENDER_RING {
+            self.senders[(self.sender_head as usize + len) % SENDER_RING] = from;
+            self.sender_len += 1;
+        } else {
+            // overwrite the oldest
+            self.senders[self.sender_head as usize] = from;
+            self.sender_head = ((self.sender_head as usize + 1) % SENDER_RING) as u8;
+        }
+    }
+
+    /// Consume one message (the caller checked `tokens > 0`); remembers its sender.
+    #[inline]
+    pub fn take_message(&mut self) {
+        self.tokens -= 1;
+        if self.sender_len > 0 {
+            self.reply_to = Some(self.senders[self.sender_head as usize]);
+            self.sender_head = ((self.sender_head as usize + 1) % SENDER_RING) as u8;
+            self.sender_len -= 1;
+        }
+    }
+}

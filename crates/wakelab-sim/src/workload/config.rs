@@ -104,6 +104,20 @@ impl Default for TbenchConfig {
     }
 }
 
+/// How XFS log work reaches a kworker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Kworkers {
+    /// A bound, high-priority workqueue (`xfs-log` is allocated with WQ_HIGHPRI and without
+    /// WQ_UNBOUND): work queued on CPU c runs in kworker/c:xH, a nice -20 kthread pinned to c.
+    /// The client's wake-up therefore always lands on the client's own CPU, and the kworker's
+    /// wake-up of the client comes from that CPU too.
+    #[default]
+    Bound,
+    /// One unbound kworker per client, placed by the scheduler like any task.
+    Unbound,
+}
+
 /// Which filesystem's log/journal interaction a dbench client has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
@@ -138,6 +152,8 @@ pub struct DbenchConfig {
     pub irq: IrqRoute,
     /// Bytes credited per operation for "MB/sec". Default 16000 (estimate, see docs).
     pub bytes_per_op: u64,
+    /// xfs only: bound per-CPU (default) or unbound kworkers.
+    pub kworkers: Kworkers,
     pub start: StartPolicy,
 }
 
@@ -152,6 +168,7 @@ impl Default for DbenchConfig {
             io_ns: around(100_000),
             irq: IrqRoute::RoundRobin,
             bytes_per_op: 16_000,
+            kworkers: Kworkers::Bound,
             start: StartPolicy::default(),
         }
     }

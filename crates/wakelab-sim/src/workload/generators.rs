@@ -4,6 +4,7 @@
 //! interleaved (client k = 2k, partner = 2k + 1); forked children get ids after every initial
 //! task, in fork order.
 
+use crate::cpumask::CpuMask;
 use crate::engine::behaviour::{
     Amount, IrqRoute, MAX_PROGRAM_OPS, Phase, SchedClass, TaskRef, TaskSpec,
 };
@@ -257,6 +258,51 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
     };
     let mut tasks = Vec::new();
     match c.variant {
+        DbenchVariant::Xfs if c.kworkers == Kworkers::Bound => {
+            // Clients 0..n, then kworker/c:1H for every CPU c (ids n + c), pinned, nice -20.
+            let base = clients;
+            for k in 0..clients {
+                let mut body = rep(per_log, vec![run(c.op_cycles), ops()]);
+                body.push(Phase::Wake {
+                    task: TaskRef::PerCpu { base },
+                    sync: false,
+                });
+                body.push(wait());
+                tasks.push(task(format!("dbench/{k}"), vec![forever(body)]));
+            }
+            apply_start(c.start, &mut tasks, |i| i as u64, topo)?;
+            let serve = |with_io: bool| {
+                let mut v = vec![wait(), run(c.log_cycles)];
+                if with_io {
+                    v.push(Phase::Io {
+                        ns: c.io_ns,
+                        irq: c.irq,
+                    });
+                }
+                v.push(Phase::Wake {
+                    task: TaskRef::Sender,
+                    sync: false,
+                });
+                v
+            };
+            let body = match per_io {
+                0 => serve(false),
+                1 => serve(true),
+                n => {
+                    let mut b = rep(n - 1, serve(false));
+                    b.extend(serve(true));
+                    b
+                }
+            };
+            for cpu in 0..topo.nr_cpus() as u16 {
+                let mut t = task(format!("kworker/{cpu}:1H"), vec![forever(body.clone())]);
+                t.class = SchedClass::Fair { nice: -20 };
+                t.affinity = Some(CpuMask::single(cpu));
+                t.kthread = true;
+                t.start_cpu = Some(cpu);
+                tasks.push(t);
+            }
+        }
         DbenchVariant::Xfs => {
             // Client k = 2k; its unbound kworker = 2k + 1.
             for k in 0..clients {

@@ -20,8 +20,8 @@ pub mod rtapp;
 
 pub use config::{
     BarrierConfig, CustomConfig, DbenchConfig, DbenchVariant, HackbenchConfig, HackbenchIpc,
-    HackbenchMode, NOMINAL_MHZ, NetperfConfig, NetperfProto, PgbenchConfig, SchbenchConfig,
-    StartPolicy, TbenchConfig, WorkloadConfig,
+    HackbenchMode, Kworkers, NOMINAL_MHZ, NetperfConfig, NetperfProto, PgbenchConfig,
+    SchbenchConfig, StartPolicy, TbenchConfig, WorkloadConfig,
 };
 pub use generators::{BARRIER_ID, HACKBENCH_GATE, RESERVED_BARRIER_BASE};
 pub use interference::{
@@ -192,6 +192,12 @@ pub(crate) fn offset_refs(program: &mut [Phase], offset: u32) -> Result<(), Stri
                 ..
             } => {
                 *t = t.checked_add(offset).ok_or("task reference overflows")?;
+            }
+            Phase::Wake {
+                task: TaskRef::PerCpu { base },
+                ..
+            } => {
+                *base = base.checked_add(offset).ok_or("task reference overflows")?;
             }
             Phase::Loop { body, .. } => offset_refs(body, offset)?,
             _ => {}

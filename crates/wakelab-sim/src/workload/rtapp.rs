@@ -978,6 +978,11 @@ impl Exporter<'_> {
                         self.add("wake: wake-ups of forked tasks are not expressible: dropped");
                     }
                 }
+                Phase::Wake { .. } => {
+                    self.add(
+                        "wake: per-CPU and reply-to-sender wake-ups are not expressible: dropped",
+                    );
+                }
                 Phase::Barrier { id, parties } => {
                     if !self.barriers.iter().any(|(b, _)| b == id) {
                         self.barriers.push((*id, *parties));
