@@ -1,0 +1,55 @@
+//! Frozen base documents that links are written against (docs/share-links.md, "Bases").
+//!
+//! A link names a base experiment (and optionally a base machine) and carries only a merge
+//! patch against it. The bases are copies of the gallery presets and machine presets *as they
+//! were when link format v1 was defined*, kept in `bases/v1/` and compiled in: later changes to
+//! the presets (calibration, new defaults) do not change what an existing link decodes to.
+//! Never edit a file there; add a new id instead (`examples/freeze_bases.rs` writes missing
+//! ones only).
+
+use serde_json::Value;
+
+/// Base experiments: (id, JSON of the `Experiment`).
+pub const EXPERIMENTS: &[(&str, &str)] = &[
+    (
+        "default",
+        include_str!("../bases/v1/experiments/default.json"),
+    ),
+    ("t1", include_str!("../bases/v1/experiments/t1.json")),
+    ("t2", include_str!("../bases/v1/experiments/t2.json")),
+    ("t3", include_str!("../bases/v1/experiments/t3.json")),
+    ("t4", include_str!("../bases/v1/experiments/t4.json")),
+    ("t5", include_str!("../bases/v1/experiments/t5.json")),
+];
+
+/// Base machines: (id, JSON of `scenario.machine`).
+pub const MACHINES: &[(&str, &str)] = &[
+    (
+        "skl-client-8t",
+        include_str!("../bases/v1/machines/skl-client-8t.json"),
+    ),
+    (
+        "clx-2s-80t",
+        include_str!("../bases/v1/machines/clx-2s-80t.json"),
+    ),
+    (
+        "skx-2s-88t",
+        include_str!("../bases/v1/machines/skx-2s-88t.json"),
+    ),
+    ("pixel2", include_str!("../bases/v1/machines/pixel2.json")),
+];
+
+fn parse(table: &[(&str, &str)], id: &str) -> Option<Value> {
+    let (_, text) = table.iter().find(|(k, _)| *k == id)?;
+    Some(serde_json::from_str(text).expect("frozen bases are valid JSON (tested)"))
+}
+
+/// The base experiment `id` as JSON.
+pub fn experiment(id: &str) -> Option<Value> {
+    parse(EXPERIMENTS, id)
+}
+
+/// The base machine `id` as JSON.
+pub fn machine(id: &str) -> Option<Value> {
+    parse(MACHINES, id)
+}
