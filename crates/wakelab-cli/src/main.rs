@@ -14,6 +14,8 @@ use wakelab_sim::presets;
 use wakelab_sim::report::build_report;
 use wakelab_sim::scenario::Experiment;
 
+mod interop;
+
 #[derive(Parser)]
 #[command(
     name = "wakelab",
@@ -94,6 +96,14 @@ enum Cmd {
         #[arg(long)]
         text: bool,
     },
+    /// Export one run as a Chrome trace-event JSON for ui.perfetto.dev (docs/interop.md).
+    Trace(interop::TraceArgs),
+    /// Parse measured results (compare-mmtests text/JSON, CSV); print them as compare-mmtests.
+    Import(interop::ImportArgs),
+    /// Run an experiment and print it next to measured results (`--measured FILE`).
+    CompareMeasured(interop::CompareMeasuredArgs),
+    /// Print the workload as rt-app JSON (approximations on stderr).
+    Rtapp(interop::RtappArgs),
 }
 
 fn read_input(file: &Option<PathBuf>) -> Result<String> {
@@ -291,6 +301,10 @@ fn main() -> Result<()> {
                 "\nSched features: WA_IDLE WA_WEIGHT WA_BIAS SIS_PROP SIS_AVG_CPU SIS_UTIL (per-version defaults, spec §7.1)"
             );
         }
+        Cmd::Trace(a) => interop::trace(a)?,
+        Cmd::Import(a) => interop::import(a)?,
+        Cmd::CompareMeasured(a) => interop::compare_measured(a)?,
+        Cmd::Rtapp(a) => interop::rtapp(a)?,
         Cmd::Decide { file, text } => {
             let s = read_input(&file)?;
             let out = wakelab_sim::placement::decide_json(&s).map_err(|m| anyhow!(m))?;

@@ -170,12 +170,21 @@ pub fn chrome_trace_with(
         .count();
     let estimate = nseg * 3 + nwake * 4 + detail.freq_samples.len();
     if nseg > opts.max_segments || estimate > MAX_TRACE_EVENTS {
-        let span = to - from;
+        // density over the span the recorded segments cover (the engine stops recording at
+        // its cap, so the last recorded end may be well before `to`)
+        let covered_end = detail
+            .timeline
+            .iter()
+            .filter(in_window)
+            .map(|s| s.end.min(to))
+            .max()
+            .unwrap_or(to);
+        let span = covered_end.saturating_sub(from).max(1);
         let per_ns = nseg.max(1) as f64 / span as f64;
         let fit = (opts.max_segments as f64 * 0.8)
             .min(MAX_TRACE_EVENTS as f64 / 4.0 * 0.8)
             .max(1.0);
-        let suggested = ((fit / per_ns) as u64).clamp(1, span);
+        let suggested = ((fit / per_ns) as u64).clamp(1, to - from);
         return Err(TraceError::TooLong {
             segments: nseg,
             max_segments: opts.max_segments,
