@@ -480,6 +480,9 @@ impl Sim {
             return;
         };
         self.tasks[t as usize].remaining = 0;
+        // The finished segment's work is fully accounted: the next phase starts a new segment
+        // now (otherwise the next retime would subtract the old segment's progress again).
+        self.rqs[cpu as usize].seg_start = self.now;
         self.advance(t, cpu);
     }
 
