@@ -283,13 +283,21 @@ pub fn experiment_from_document(doc: &Value) -> Result<Experiment, LinkError> {
         Err(se) if se.field == "experiment" => {
             // A serde error: find where it is.
             match serde_path_to_error::deserialize::<_, Experiment>(doc) {
-                Err(e) => Err(error::from_serde(
-                    match e.path().to_string().as_str() {
-                        "." => "experiment".to_string(),
-                        p => format!("experiment.{p}"),
-                    },
-                    e.inner().to_string(),
-                )),
+                Err(e) => {
+                    let field = match e.path().to_string().as_str() {
+                        "." | "" => "experiment".to_string(),
+                        p => p.to_string(),
+                    };
+                    Err(
+                        match error::from_serde(field.clone(), e.inner().to_string()) {
+                            n @ LinkError::NumberOutOfRange { .. } => n,
+                            _ => LinkError::InvalidExperiment {
+                                field,
+                                message: e.inner().to_string(),
+                            },
+                        },
+                    )
+                }
                 Ok(_) => Err(LinkError::InvalidExperiment {
                     field: se.field,
                     message: se.message,
@@ -403,27 +411,31 @@ pub fn encode_payload(bytes: &[u8]) -> String {
     format!("{PREFIX}{}", base64_engine().encode(z))
 }
 
-/// The fragment of `input`: what follows the first '#' of a URL, or `input` itself.
+/// The fragment of `input`: what follows the first '#' of a URL, or `input` itself (a URL
+/// without '#' has no fragment: empty).
 pub fn fragment(input: &str) -> &str {
     let s = input.trim();
     match s.split_once('#') {
         Some((_, f)) => f,
+        None if s.contains("://") => "",
         None => s,
     }
 }
 
 /// Undo the envelope: check length and prefix, base64url, inflate with [`MAX_INFLATED`] as
-/// the cap. Returns the JSON bytes.
+/// the cap. Returns the JSON bytes. Whitespace inside the fragment is ignored (mail clients
+/// wrap long links).
 pub fn decode_payload(input: &str) -> Result<Vec<u8>, LinkError> {
-    let frag = fragment(input);
-    if frag.is_empty() {
-        return Err(LinkError::Empty);
-    }
-    if frag.len() > MAX_LINK_LEN {
+    let raw = fragment(input);
+    if raw.len() > MAX_LINK_LEN {
         return Err(LinkError::TooLong {
-            len: frag.len(),
+            len: raw.len(),
             max: MAX_LINK_LEN,
         });
+    }
+    let frag: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+    if frag.is_empty() {
+        return Err(LinkError::Empty);
     }
     let Some((tag, payload)) = frag.split_once('.') else {
         return Err(LinkError::WrongPrefix {
