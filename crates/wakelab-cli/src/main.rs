@@ -15,6 +15,7 @@ use wakelab_sim::report::build_report;
 use wakelab_sim::scenario::Experiment;
 
 mod interop;
+mod link;
 
 #[derive(Parser)]
 #[command(
@@ -104,6 +105,9 @@ enum Cmd {
     CompareMeasured(interop::CompareMeasuredArgs),
     /// Print the workload as rt-app JSON (approximations on stderr).
     Rtapp(interop::RtappArgs),
+    /// Share links: `link encode --preset t1`, `link decode '<url>'` (docs/share-links.md).
+    #[command(subcommand)]
+    Link(link::LinkCmd),
 }
 
 fn read_input(file: &Option<PathBuf>) -> Result<String> {
@@ -305,6 +309,7 @@ fn main() -> Result<()> {
         Cmd::Import(a) => interop::import(a)?,
         Cmd::CompareMeasured(a) => interop::compare_measured(a)?,
         Cmd::Rtapp(a) => interop::rtapp(a)?,
+        Cmd::Link(c) => link::run(c)?,
         Cmd::Decide { file, text } => {
             let s = read_input(&file)?;
             let out = wakelab_sim::placement::decide_json(&s).map_err(|m| anyhow!(m))?;
