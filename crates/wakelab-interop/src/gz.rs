@@ -6,7 +6,8 @@ pub fn is_gzip(b: &[u8]) -> bool {
     b.len() >= 2 && b[0] == 0x1f && b[1] == 0x8b
 }
 
-fn crc32(data: &[u8]) -> u32 {
+/// CRC-32 (IEEE), as gzip stores it.
+pub fn crc32(data: &[u8]) -> u32 {
     let mut crc = 0xffff_ffffu32;
     for &b in data {
         crc ^= b as u32;

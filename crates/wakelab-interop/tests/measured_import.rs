@@ -1,0 +1,515 @@
+//! Measured results in: compare-mmtests text and JSON round trips on the published tables of
+//! shared/spec/targets.md (T3, T4 tbench; T1 dbench; T5 hackbench), CSV, and malformed inputs.
+
+use serde_json::{Value, json};
+use wakelab_interop::gz;
+use wakelab_interop::measured::{
+    ImportOptions, InputFormat, MAX_TEXT_BYTES, MeasuredResults, parse_csv, parse_measured,
+    parse_measured_bytes, parse_mmtests_text,
+};
+use wakelab_stats::{Comparison, Direction};
+
+const CLIENTS: [u32; 10] = [1, 2, 4, 8, 16, 32, 64, 128, 256, 320];
+/// T3 (Hmean, tbench, clx-2s-80t): 5.10-rc6 schedstat -> idlecandidate.
+const T3_BASE: [f64; 10] = [
+    500.06, 975.90, 1902.95, 3761.73, 6713.93, 10435.31, 12325.51, 21225.21, 20532.83, 20334.81,
+];
+const T3_PATCHED: [f64; 10] = [
+    505.67, 974.06, 1904.43, 3721.02, 6769.17, 10312.58, 13792.01, 20963.44, 20335.62, 20147.25,
+];
+/// T4: idlecandidate -> + "do not replace recent_used_cpu".
+const T4_PATCHED: [f64; 10] = [
+    501.34, 981.39, 1926.13, 3799.86, 6938.40, 10632.11, 13670.17, 21456.33, 21070.24, 20624.92,
+];
+
+fn comparison(
+    title: &str,
+    dir: Direction,
+    kernels: &[&str],
+    ops: &[String],
+    cols: &[&[f64]],
+    precision: usize,
+) -> Comparison {
+    let mut c = Comparison::new(title, dir, kernels.iter().map(|k| k.to_string()).collect());
+    c.precision = precision;
+    for (i, op) in ops.iter().enumerate() {
+        c.push(op.clone(), cols.iter().map(|col| vec![col[i]]).collect());
+    }
+    c
+}
+
+fn ops() -> Vec<String> {
+    CLIENTS.iter().map(|c| c.to_string()).collect()
+}
+
+fn assert_values(m: &MeasuredResults, cols: &[&[f64]], tol: f64) {
+    for (i, row) in m.rows.iter().enumerate() {
+        for (k, col) in cols.iter().enumerate() {
+            let v = row.values[k].unwrap_or_else(|| panic!("missing {}:{k}", row.operation));
+            assert!(
+                (v - col[i]).abs() <= tol,
+                "{} kernel {k}: {v} vs {}",
+                row.operation,
+                col[i]
+            );
+        }
+    }
+}
+
+#[test]
+fn t3_text_round_trip_through_the_stats_renderer() {
+    let kernels = ["5.10.0-rc6-schedstat", "5.10.0-rc6-idlecandidate"];
+    let text = comparison(
+        "tbench4",
+        Direction::HigherBetter,
+        &kernels,
+        &ops(),
+        &[&T3_BASE, &T3_PATCHED],
+        2,
+    )
+    .render_text();
+    let m = parse_measured(&text, &ImportOptions::default()).unwrap();
+    assert_eq!(m.format, InputFormat::MmtestsText);
+    assert_eq!(m.kernels, kernels);
+    assert_eq!(m.stat, "Hmean");
+    assert_eq!(m.higher_is_better, Some(true));
+    let ops_got: Vec<&str> = m.rows.iter().map(|r| r.operation.as_str()).collect();
+    assert_eq!(ops_got, ops());
+    assert_values(&m, &[&T3_BASE, &T3_PATCHED], 0.0051);
+    for s in [
+        "Min",
+        "Hmean",
+        "HStddev",
+        "HCoeffVar",
+        "Max",
+        "BHmean-50",
+        "BHmean-95",
+    ] {
+        assert!(m.stats_available.iter().any(|a| a == s), "{s}");
+    }
+    // render again and parse again: a fixed point
+    let again = parse_measured(&m.render_text(), &ImportOptions::default()).unwrap();
+    assert_eq!(again.kernels, m.kernels);
+    assert_eq!(again.rows, m.rows);
+    // another statistic on request
+    let mx = parse_mmtests_text(&text, Some("Max")).unwrap();
+    assert_values(&mx, &[&T3_BASE, &T3_PATCHED], 0.0051);
+    let e = parse_mmtests_text(&text, Some("Gmean")).unwrap_err();
+    assert!(e.to_string().contains("no Gmean rows") && e.to_string().contains("Hmean"));
+}
+
+#[test]
+fn t4_text_round_trip() {
+    let kernels = ["5.10.0-rc6-idlecandidate", "5.10.0-rc6-norecentreplace"];
+    let text = comparison(
+        "tbench4",
+        Direction::HigherBetter,
+        &kernels,
+        &ops(),
+        &[&T3_PATCHED, &T4_PATCHED],
+        2,
+    )
+    .render_text();
+    let m = parse_measured(
+        &text,
+        &ImportOptions {
+            benchmark: Some("tbench4".into()),
+            ..ImportOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(m.benchmark, "tbench4");
+    assert_eq!(m.kernels, kernels);
+    assert_values(&m, &[&T3_PATCHED, &T4_PATCHED], 0.0051);
+}
+
+#[test]
+fn the_published_posting_lines_parse() {
+    // verbatim from targets.md ("a comparison row like this")
+    let text = "                          5.10.0-rc6             5.10.0-rc6\n\
+                \x20                          schedstat          idlecandidate\n\
+                Hmean     64     12325.51 (   0.00%)    13792.01 *  11.90%*\n";
+    let m = parse_measured(text, &ImportOptions::default()).unwrap();
+    assert_eq!(
+        m.kernels,
+        ["5.10.0-rc6-schedstat", "5.10.0-rc6-idlecandidate"]
+    );
+    assert_eq!(m.rows.len(), 1);
+    assert_eq!(m.rows[0].operation, "64");
+    assert_eq!(m.rows[0].values, [Some(12325.51), Some(13792.01)]);
+    assert_eq!(m.rows[0].significant, [false, true]);
+    // back to the layout: the same cells (percent recomputed: 11.90%, still significant;
+    // the operation column is narrower with a single row)
+    let out = m.render_text();
+    assert!(
+        out.contains("Hmean     64    12325.51 (   0.00%)    13792.01 *  11.90%*"),
+        "{out}"
+    );
+    let again = parse_measured(&out, &ImportOptions::default()).unwrap();
+    assert_eq!(again.rows, m.rows);
+}
+
+#[test]
+fn mmtests_output_with_title_duration_and_ops_blocks() {
+    let kernels = ["5.10.0-rc6-schedstat", "5.10.0-rc6-idlecandidate"];
+    let table = comparison(
+        "tbench4",
+        Direction::HigherBetter,
+        &kernels,
+        &ops(),
+        &[&T3_BASE, &T3_PATCHED],
+        2,
+    )
+    .render_text();
+    let text = format!(
+        "tbench4\n\n{table}\n                  5.10.0-rc6  5.10.0-rc6\n                   schedstat idlecandidate\n\
+         Duration User        1234.56     1200.00\nDuration System     5678.90     5600.00\n\n\
+         Ops SIS Search               5653107942.00  5726545742.00\n"
+    );
+    let m = parse_measured(&text, &ImportOptions::default()).unwrap();
+    assert_eq!(m.rows.len(), 10);
+    assert_eq!(m.kernels, kernels);
+}
+
+#[test]
+fn dbench_and_hackbench_and_pgbench_layouts() {
+    // T1 dbench (Hmean MB/s): 4.15 + prev-idle -> + recent_used_cpu
+    let dops: Vec<String> = ["1", "2", "4", "8", "64"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let base = [287.54, 1268.12, 1739.68, 2464.12, 1455.57];
+    let pat = [817.01, 1781.24, 1594.47, 2479.56, 1434.68];
+    let text = comparison(
+        "dbench4",
+        Direction::HigherBetter,
+        &["4.15.0-previdle", "4.15.0-recentused"],
+        &dops,
+        &[&base, &pat],
+        2,
+    )
+    .render_text();
+    let m = parse_measured(&text, &ImportOptions::default()).unwrap();
+    assert_eq!(m.stat, "Hmean");
+    assert_eq!(m.kernels, ["4.15.0-previdle", "4.15.0-recentused"]);
+    assert_values(&m, &[&base, &pat], 0.0051);
+
+    // T5 hackbench (Amean seconds, lower is better, four decimals), operations = groups
+    let hops: Vec<String> = ["1", "2", "4"].iter().map(|s| s.to_string()).collect();
+    let without = [1.0534, 1.6219, 1.2538];
+    let with = [0.7293, 1.6391, 1.1080];
+    let text = comparison(
+        "hackbench-process-pipes",
+        Direction::LowerBetter,
+        &["4.16.0-rc1-vanilla", "4.16.0-rc1-rtpressure"],
+        &hops,
+        &[&without, &with],
+        4,
+    )
+    .render_text();
+    assert!(text.contains("Amean"), "{text}");
+    let m = parse_measured(&text, &ImportOptions::default()).unwrap();
+    assert_eq!(m.stat, "Amean");
+    assert_eq!(m.higher_is_better, Some(false));
+    assert_eq!(m.kernels, ["4.16.0-rc1-vanilla", "4.16.0-rc1-rtpressure"]);
+    assert_values(&m, &[&without, &with], 0.00005);
+    // re-rendered percentages use pndiff for Amean: +30.77% at 1 group
+    assert!(m.render_text().contains("30.77%"), "{}", m.render_text());
+
+    // pgbench layout (Hmean TPS). T2 publishes no table, so these numbers are synthetic.
+    let pops: Vec<String> = ["1", "4", "16"].iter().map(|s| s.to_string()).collect();
+    let a = [10000.0, 38000.5, 91000.25];
+    let b = [10100.0, 37900.5, 90500.75];
+    let text = comparison(
+        "pgbench",
+        Direction::HigherBetter,
+        &["4.15.0-vanilla", "4.15.0-previdle"],
+        &pops,
+        &[&a, &b],
+        2,
+    )
+    .render_text();
+    let m = parse_measured(&text, &ImportOptions::default()).unwrap();
+    assert_values(&m, &[&a, &b], 0.0051);
+}
+
+fn t3_json_export() -> Value {
+    // The Compare object as compare-mmtests.pl --json-export writes it (Compare.pm
+    // saveJSONExport -> TO_JSON -> blessless): tables keyed by operation, then by
+    // statistic (the _SummaryHeaders order), then by kernel.
+    let headers = ["Min", "Hmean", "HStddev", "HCoeffVar", "Max"];
+    let mut results = serde_json::Map::new();
+    let mut sig = serde_json::Map::new();
+    let mut summary0 = serde_json::Map::new();
+    let mut summary1 = serde_json::Map::new();
+    for (i, c) in CLIENTS.iter().enumerate() {
+        let (a, b) = (T3_BASE[i], T3_PATCHED[i]);
+        results.insert(
+            c.to_string(),
+            json!([[a, b], [a, b], [0.0, 0.0], ["0", "0"], [a, b]]),
+        );
+        let significant = if *c == 64 { 1 } else { 0 };
+        sig.insert(c.to_string(), json!([0, 0, significant, 0.0001]));
+        summary0.insert(c.to_string(), json!([a, a, 0, 0, a]));
+        summary1.insert(c.to_string(), json!([b, b, 0, 0, b]));
+    }
+    json!({
+        "_ModuleName": "CompareTbench4",
+        "_DataType": 9,
+        "_Precision": 2,
+        "_ExtractModules": [
+            {"_TestName": "5.10.0-rc6-schedstat", "_ModuleName": "ExtractTbench4",
+             "_SummaryHeaders": headers, "_SummaryData": summary0},
+            {"_TestName": "5.10.0-rc6-idlecandidate", "_ModuleName": "ExtractTbench4",
+             "_SummaryHeaders": headers, "_SummaryData": summary1},
+        ],
+        "_ResultsTable": results,
+        "_ResultsSignificanceTable": sig,
+    })
+}
+
+#[test]
+fn t3_json_export_round_trip_plain_and_gzip() {
+    let doc = t3_json_export();
+    let text = serde_json::to_string_pretty(&doc).unwrap();
+    let m = parse_measured(&text, &ImportOptions::default()).unwrap();
+    assert_eq!(m.format, InputFormat::MmtestsJson);
+    assert_eq!(m.benchmark, "tbench4");
+    assert_eq!(m.stat, "Hmean");
+    assert_eq!(
+        m.kernels,
+        ["5.10.0-rc6-schedstat", "5.10.0-rc6-idlecandidate"]
+    );
+    // JSON object keys come back in numeric client order
+    let ops_got: Vec<&str> = m.rows.iter().map(|r| r.operation.as_str()).collect();
+    assert_eq!(ops_got, ops());
+    assert_values(&m, &[&T3_BASE, &T3_PATCHED], 0.0);
+    let row64 = m.rows.iter().find(|r| r.operation == "64").unwrap();
+    assert_eq!(row64.significant, [false, true]);
+    // its text rendering parses back to the same values (the JSON -> text -> parse path)
+    let back = parse_measured(&m.render_text(), &ImportOptions::default()).unwrap();
+    assert_values(&back, &[&T3_BASE, &T3_PATCHED], 0.0051);
+
+    // the file mmtests actually writes is gzip'ed
+    let raw = text.as_bytes();
+    let mut gzf = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3];
+    gzf.extend(miniz_oxide::deflate::compress_to_vec(raw, 6));
+    gzf.extend(gz::crc32(raw).to_le_bytes());
+    gzf.extend((raw.len() as u32).to_le_bytes());
+    let mz = parse_measured_bytes(&gzf, &ImportOptions::default()).unwrap();
+    assert_eq!(mz, m);
+
+    // without _ResultsTable: each kernel's _SummaryData
+    let mut doc2 = doc.clone();
+    doc2.as_object_mut().unwrap().remove("_ResultsTable");
+    let m2 = parse_measured(&doc2.to_string(), &ImportOptions::default()).unwrap();
+    assert_values(&m2, &[&T3_BASE, &T3_PATCHED], 0.0);
+    assert!(m2.notes.iter().any(|n| n.contains("_SummaryData")));
+
+    // Wakelab's own JSON (what `wakelab import --json` prints) round-trips exactly
+    let own = serde_json::to_string(&m).unwrap();
+    let m3 = parse_measured(&own, &ImportOptions::default()).unwrap();
+    assert_eq!(m3.format, InputFormat::WakelabJson);
+    assert_eq!((m3.kernels, m3.rows), (m.kernels, m.rows));
+}
+
+#[test]
+fn t4_json_export_round_trip() {
+    let mut doc = t3_json_export();
+    let o = doc.as_object_mut().unwrap();
+    o["_ExtractModules"][0]["_TestName"] = json!("5.10.0-rc6-idlecandidate");
+    o["_ExtractModules"][1]["_TestName"] = json!("5.10.0-rc6-norecentreplace");
+    let t = o["_ResultsTable"].as_object_mut().unwrap();
+    for (i, c) in CLIENTS.iter().enumerate() {
+        let (a, b) = (T3_PATCHED[i], T4_PATCHED[i]);
+        // values as strings, as Perl may leave them
+        t[&c.to_string()] = json!([
+            [a, b],
+            [a.to_string(), b.to_string()],
+            [0, 0],
+            [0, 0],
+            [a, b]
+        ]);
+    }
+    let m = parse_measured(&doc.to_string(), &ImportOptions::default()).unwrap();
+    assert_values(&m, &[&T3_PATCHED, &T4_PATCHED], 0.0);
+}
+
+#[test]
+fn csv_import() {
+    let csv = "# tbench, T3\nclients,5.10.0-rc6-schedstat,\"5.10.0-rc6-idle,candidate\"\n\
+               1,500.06,505.67\n64,12325.51,13792.01\r\n\n320,20334.81,\n";
+    let m = parse_csv(csv).unwrap();
+    assert_eq!(m.format, InputFormat::Csv);
+    assert_eq!(
+        m.kernels,
+        ["5.10.0-rc6-schedstat", "5.10.0-rc6-idle,candidate"]
+    );
+    assert_eq!(m.rows.len(), 3);
+    assert_eq!(m.rows[1].values, [Some(12325.51), Some(13792.01)]);
+    assert_eq!(m.rows[2].values, [Some(20334.81), None]);
+    // detection
+    let d = parse_measured(csv, &ImportOptions::default()).unwrap();
+    assert_eq!(d, m);
+    // renders in the compare-mmtests layout
+    assert!(m.render_text().contains("12325.51"));
+}
+
+fn err(input: &str) -> String {
+    parse_measured(input, &ImportOptions::default())
+        .unwrap_err()
+        .to_string()
+}
+
+#[test]
+fn malformed_text_names_the_line_and_column() {
+    let header = "                   5.10.0-rc6             5.10.0-rc6\n\
+                  \x20                   schedstat          idlecandidate\n";
+    let ok = "Hmean     1       500.06 (   0.00%)      505.67 (   1.12%)\n";
+    // a bad number on line 4
+    let e = err(&format!(
+        "{header}{ok}Hmean     2       975.90 (   0.00%)      97x.06 (  -0.19%)\n"
+    ));
+    assert!(e.starts_with("line 4, column 42:"), "{e}");
+    assert!(e.contains("97x.06"), "{e}");
+    // an unclosed percentage
+    let e = err(&format!(
+        "{header}Hmean     2       975.90 (   0.00%    974.06\n"
+    ));
+    assert!(e.starts_with("line 3, column"), "{e}");
+    assert!(e.contains("')'"), "{e}");
+    // a significant mark not closed with '*'
+    let e = err(&format!(
+        "{header}Hmean     64     12325.51 (   0.00%)    13792.01 *  11.90%)\n"
+    ));
+    assert!(e.contains("line 3") && e.contains("'*'"), "{e}");
+    // a column missing in a later row
+    let e = err(&format!(
+        "{header}{ok}Hmean     2       975.90 (   0.00%)\n"
+    ));
+    assert!(
+        e.starts_with("line 4:") && e.contains("1 value columns"),
+        "{e}"
+    );
+    // the same operation twice
+    let e = err(&format!("{header}{ok}{ok}"));
+    assert!(e.contains("line 4") && e.contains("twice"), "{e}");
+    // a stat row without values
+    let e = err(&format!("{header}Hmean     1\n"));
+    assert!(e.contains("line 3") && e.contains("no values"), "{e}");
+    // a percentage with no value
+    let e = err(&format!("{header}Hmean     1   (   0.00%)\n"));
+    assert!(e.contains("line 3"), "{e}");
+    // no table at all
+    let e = err("this is not a compare-mmtests report\n\nat all\n");
+    assert!(e.contains("no compare-mmtests table"), "{e}");
+    // empty input
+    assert!(err("").contains("no compare-mmtests table"));
+    // overlong line
+    let e = err(&format!("{header}{}\n", "x".repeat(20_000)));
+    assert!(e.starts_with("line 3:") && e.contains("longer"), "{e}");
+    // too big
+    let big = "a\n".repeat(MAX_TEXT_BYTES / 2 + 1);
+    assert!(err(&big).contains("more than"));
+}
+
+#[test]
+fn malformed_json_and_csv() {
+    let e = err("{\n  \"_ExtractModules\": [\n    {\"_TestName\": \"a\",}\n  ]\n}\n");
+    assert!(e.starts_with("line 3, column"), "{e}");
+    let e = err("{\"foo\": 1}");
+    assert!(e.contains("no _ExtractModules"), "{e}");
+    let e = err("{\"_ExtractModules\": []}");
+    assert!(e.contains("empty"), "{e}");
+    let e = err("{\"_ExtractModules\": [{\"_TestName\": \"a\"}]}");
+    assert!(e.contains("_SummaryHeaders"), "{e}");
+    let e = err(
+        r#"{"_ExtractModules": [{"_TestName": "a", "_SummaryHeaders": ["Hmean"]}],
+                 "_ResultsTable": {"1": 5}}"#,
+    );
+    assert!(e.contains("_ResultsTable.1"), "{e}");
+    let e = err(
+        r#"{"kernels": ["a"], "rows": [{"operation": "1", "values": [1.0, 2.0]}],
+                 "stat": "Hmean", "format": "csv"}"#,
+    );
+    assert!(e.contains("2 values for 1 kernels"), "{e}");
+
+    let e = err("clients,a,b\n1,2.0,3.0\n2,4.0,oops\n");
+    assert_eq!(e, "line 3, column 7: expected a number, found \"oops\"");
+    let e = err("clients,a,b\n1,2.0\n");
+    assert!(e.starts_with("line 2:") && e.contains("2 fields"), "{e}");
+    let e = err("1,2,3\n4,5,6\n");
+    assert!(
+        e.starts_with("line 1, column 3:") && e.contains("header"),
+        "{e}"
+    );
+    let e = err("clients,\"a,b\n1,2\n");
+    assert!(
+        e.starts_with("line 1, column 9:") && e.contains("unterminated"),
+        "{e}"
+    );
+    let e = err("clients,a\n1,2\n1,3\n");
+    assert!(e.contains("line 3") && e.contains("twice"), "{e}");
+
+    // bytes: not UTF-8, corrupt gzip
+    let e = parse_measured_bytes(b"clients,a\n1,2\n\xff\xfe\n", &ImportOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("line 3:") && e.contains("UTF-8"), "{e}");
+    let e = parse_measured_bytes(
+        &[
+            0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+        ],
+        &ImportOptions::default(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("gzip"), "{e}");
+}
+
+/// Deterministic mutations of valid inputs: every outcome is Ok or Err, never a panic.
+#[test]
+fn mutated_inputs_never_panic() {
+    let kernels = ["5.10.0-rc6-schedstat", "5.10.0-rc6-idlecandidate"];
+    let text = comparison(
+        "tbench4",
+        Direction::HigherBetter,
+        &kernels,
+        &ops(),
+        &[&T3_BASE, &T3_PATCHED],
+        2,
+    )
+    .render_text();
+    let json = t3_json_export().to_string();
+    let csv = "clients,a,b\n1,500.06,505.67\n64,12325.51,13792.01\n".to_string();
+    let alphabet = b" \n(*)%-.,0123456789eEaNn\"{}[]:\xff";
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for input in [&text, &json, &csv] {
+        let bytes = input.as_bytes();
+        // every prefix
+        for cut in (0..bytes.len()).step_by(7) {
+            let _ = parse_measured_bytes(&bytes[..cut], &ImportOptions::default());
+        }
+        // random byte edits
+        for _ in 0..1500 {
+            let mut b = bytes.to_vec();
+            for _ in 0..(1 + next() % 4) {
+                let i = (next() as usize) % b.len();
+                match next() % 3 {
+                    0 => b[i] = alphabet[(next() as usize) % alphabet.len()],
+                    1 => {
+                        b.remove(i);
+                    }
+                    _ => b.insert(i, alphabet[(next() as usize) % alphabet.len()]),
+                }
+            }
+            let _ = parse_measured_bytes(&b, &ImportOptions::default());
+        }
+    }
+}
