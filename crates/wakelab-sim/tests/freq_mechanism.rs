@@ -1,0 +1,85 @@
+//! Issue 5's mechanism test: a communicating pair that walks around an 8-CPU LLC (dbench-xfs
+//! client + its per-CPU kworker, 4.15 + prev-idle patches) leaves every core slow under HWP and
+//! intel_pstate powersave but not under performance; kept on two CPUs (+ recent_used_cpu) the
+//! two busy cores run fast, and throughput shows it.
+
+use wakelab_sim::experiment::{PointResult, run_point};
+use wakelab_sim::freq::Governor;
+use wakelab_sim::presets;
+
+fn run(governor: Governor, variant: usize) -> PointResult {
+    let mut e = presets::experiment("t1").unwrap();
+    e.scenario.freq.governor = governor;
+    // A pure ping-pong without I/O (an I/O completion would make 4.15 powersave's iowait boost
+    // jump to the maximum P-state and hide the effect): a client queues work on the per-CPU
+    // kworker of its CPU and waits; the kworker waits 30 µs on a timer (delayed work), computes
+    // and wakes the client from the client's own, busy, CPU.
+    let mut tasks = vec![
+        serde_json::json!({"name": "client", "program": [{"loop": {"count": null, "body": [
+        {"run": {"cycles": 60000}}, {"ops": {"n": 1}},
+        {"wake": {"task": {"per_cpu": {"base": 1}}}}, {"wait": null}]}}]}),
+    ];
+    for cpu in 0..8 {
+        tasks.push(serde_json::json!({"name": format!("kworker/{cpu}:1H"), "class": {"fair": {"nice": -20}},
+            "affinity": cpu.to_string(), "start_cpu": cpu, "kthread": true,
+            "program": [{"loop": {"count": null, "body": [
+                {"wait": null}, {"sleep": {"ns": 30000}}, {"run": {"cycles": 20000}},
+                {"wake": {"task": "sender"}}]}}]}));
+    }
+    e.scenario.workload =
+        serde_json::from_value(serde_json::json!({"kind": "custom", "tasks": tasks})).unwrap();
+    e.scenario.run.duration_ms = 400;
+    e.scenario.run.warmup_ms = 100;
+    run_point(&e, variant, 1, 0, None).unwrap()
+}
+
+fn max_mhz(r: &PointResult) -> u32 {
+    *r.cpu_avg_mhz.iter().max().unwrap()
+}
+
+#[test]
+fn spreading_a_light_pair_slows_every_core_under_hwp_and_powersave_not_performance() {
+    let mut gains = vec![];
+    for g in [Governor::Hwp, Governor::Powersave, Governor::Performance] {
+        let (walk, kept) = (run(g, 0), run(g, 1));
+        eprintln!(
+            "{g:?}: walking {:.0} ops/s at {:?} MHz; kept {:.0} ops/s at {:?} MHz",
+            walk.value, walk.cpu_avg_mhz, kept.value, kept.cpu_avg_mhz
+        );
+        let busy_walk = walk.cpu_busy_pct.iter().filter(|&&b| b > 1.0).count();
+        let busy_kept = kept.cpu_busy_pct.iter().filter(|&&b| b > 1.0).count();
+        assert!(
+            busy_walk >= 4 && busy_kept <= 3,
+            "{g:?}: {busy_walk} vs {busy_kept} CPUs busy"
+        );
+        if g == Governor::Performance {
+            // the hardware runs at the turbo limit either way
+            assert!(max_mhz(&walk) >= 3_700 && max_mhz(&kept) >= 3_700, "{g:?}");
+        } else {
+            // every core of the walk is slow; the two cores of the kept pair at least twice as
+            // fast (powersave: 1.25 x turbo x C0 residency of ~35% = 1.7 GHz vs the minimum)
+            assert!(
+                max_mhz(&walk) < 2_000,
+                "{g:?}: walking pair at {} MHz",
+                max_mhz(&walk)
+            );
+            assert!(
+                max_mhz(&kept) >= 2 * max_mhz(&walk),
+                "{g:?}: kept pair at {} MHz, walking at {}",
+                max_mhz(&kept),
+                max_mhz(&walk)
+            );
+        }
+        gains.push(kept.value / walk.value);
+    }
+    // Keeping the pair together pays everywhere (cache warmth, shallow C-states), and more
+    // under HWP, where it also buys frequency.
+    eprintln!("gains (hwp, powersave, performance): {gains:?}");
+    assert!(gains.iter().all(|&g| g > 1.3), "{gains:?}");
+    assert!(
+        gains[0] > gains[2],
+        "HWP gain {} vs performance gain {}",
+        gains[0],
+        gains[2]
+    );
+}
