@@ -218,7 +218,7 @@ fn read_measured(p: &Path, sel: &MeasuredSel) -> Result<MeasuredResults> {
 }
 
 fn ms_to_ns(ms: f64, what: &str) -> Result<u64> {
-    if !ms.is_finite() || ms < 0.0 || ms > 1e9 {
+    if !ms.is_finite() || !(0.0..=1e9).contains(&ms) {
         bail!("{what}: {ms} is not a time in ms");
     }
     Ok((ms * 1e6).round() as u64)
