@@ -479,26 +479,18 @@ fn join_name(top: &str, bottom: &str) -> String {
     }
 }
 
-/// Kernel names from the two header lines above the table (names are right-aligned over their
-/// columns, so the halves of one name end in the same column).
+/// Kernel names from the header above the table. compare-mmtests.pl prints two lines, each
+/// name split in halves right-aligned over its column, so the halves of one name end in the same
+/// column; compare-kernels.sh and many mailing-list posts show one line of whole names, often
+/// under a title line (`tbench (config-network-tbench)`), which does not line up.
 fn header_names(lines: &[&str], k: usize, notes: &mut Vec<String>) -> Vec<String> {
-    let fallback = |notes: &mut Vec<String>| {
-        notes.push("no kernel-name header above the table: columns named kernel-1, ...".into());
-        (1..=k).map(|i| format!("kernel-{i}")).collect()
+    let b = lines.last().map(|l| tokens_with_end(l)).unwrap_or_default();
+    let t = if lines.len() == 2 {
+        tokens_with_end(lines[0])
+    } else {
+        Vec::new()
     };
-    let [top, bottom] = lines else {
-        return fallback(notes);
-    };
-    let t = tokens_with_end(top);
-    let b = tokens_with_end(bottom);
     if b.len() == k {
-        if t.len() == k {
-            return t
-                .iter()
-                .zip(&b)
-                .map(|(x, y)| join_name(&x.1, &y.1))
-                .collect();
-        }
         return b
             .iter()
             .map(|(end, y)| {
@@ -507,13 +499,18 @@ fn header_names(lines: &[&str], k: usize, notes: &mut Vec<String>) -> Vec<String
             })
             .collect();
     }
-    if b.is_empty() && t.len() == k {
-        return t.iter().map(|x| x.1.clone()).collect();
+    // a bottom line with some halves empty (names ending in '-rcN'): the top line carries them
+    if t.len() == k && b.iter().all(|(e, _)| t.iter().any(|(te, _)| te == e)) {
+        return t
+            .iter()
+            .map(|(end, x)| {
+                let y = b.iter().find(|(e, _)| e == end).map_or("", |y| &y.1);
+                join_name(x, y)
+            })
+            .collect();
     }
-    if t.is_empty() && b.len() == k {
-        return b.iter().map(|x| x.1.clone()).collect();
-    }
-    fallback(notes)
+    notes.push("no kernel-name header above the table: columns named kernel-1, ...".into());
+    (1..=k).map(|i| format!("kernel-{i}")).collect()
 }
 
 /// Parse `compare-mmtests.pl` text: the two-line kernel header, then rows
@@ -591,13 +588,14 @@ pub fn parse_mmtests_text(input: &str, stat: Option<&str>) -> Result<MeasuredRes
         ));
     };
     let k = rows[0].values.len();
-    // the two non-blank lines right above the first row
+    // the (up to) two lines right above the first row
     let header: Vec<&str> = lines[..start]
         .iter()
         .rev()
-        .take_while(|l| !l.trim().is_empty())
+        .map(|l| l.trim_end_matches('\r'))
+        // a whitespace-only line is kept: it is a header line whose halves are all empty
+        .take_while(|l| !l.is_empty())
         .take(2)
-        .copied()
         .collect::<Vec<_>>()
         .into_iter()
         .rev()

@@ -513,3 +513,56 @@ fn mutated_inputs_never_panic() {
         }
     }
 }
+
+/// Layouts as they appear in LKML posts (compare-kernels.sh style: a title line, then one line
+/// of whole kernel names; several tables in one paste). Numbers from public postings.
+#[test]
+fn mailing_list_layouts() {
+    let paste = "I tested hackbench and tbench on our machine\n\n\
+config-workload-hackbench-process-pipes\n\
+\x20                         5.16-rc1         5.16-rc1+patch\n\
+Amean     1       0.5178 (   0.00%)      0.5207 (  -0.56%)\n\
+Amean     30      6.8677 (   0.00%)      6.6241 *   3.55%*\n\
+Amean     64     13.4606 (   0.00%)     12.3713 *   8.09%*\n\
+\n\
+config-network-tbench\n\
+\x20                           5.16-rc1         5.16-rc1+patch\n\
+Hmean     1        324.56 (   0.00%)      324.01 *  -0.17%*\n\
+Hmean     32      8464.34 (   0.00%)     9578.40 *  13.16%*\n";
+    let m = parse_measured(paste, &ImportOptions::default()).unwrap();
+    assert_eq!(m.kernels, ["5.16-rc1", "5.16-rc1+patch"]);
+    assert_eq!(m.stat, "Amean");
+    assert_eq!(m.rows.len(), 3);
+    assert_eq!(m.rows[2].values, [Some(13.4606), Some(12.3713)]);
+    assert_eq!(m.rows[2].significant, [false, true]);
+    assert!(
+        m.notes
+            .iter()
+            .any(|n| n.contains("another starts at line 11")),
+        "{:?}",
+        m.notes
+    );
+
+    // a title line with as many words as there are kernels must not be glued to the names
+    let paste = "pgbench (config-db-pgbench-timed-ro-medium)\n\
+\x20                  mig-cost-500000        mig-cost-100000\n\
+Hmean     1     1651.41 (   0.00%)     3444.27 * 108.56%*\n\
+Hmean     8     4277.28 (   0.00%)     6764.60 *  58.15%*\n";
+    let m = parse_measured(paste, &ImportOptions::default()).unwrap();
+    assert_eq!(m.kernels, ["mig-cost-500000", "mig-cost-100000"]);
+    assert_eq!(m.rows[0].values, [Some(1651.41), Some(3444.27)]);
+
+    // two-line header whose bottom halves are all empty (names ending in -rcN)
+    let names = ["5.16-rc1", "5.16-rc2"];
+    let text = comparison(
+        "tbench4",
+        Direction::HigherBetter,
+        &names,
+        &["1".to_string()],
+        &[&[1.0], &[2.0]],
+        2,
+    )
+    .render_text();
+    let m = parse_measured(&text, &ImportOptions::default()).unwrap();
+    assert_eq!(m.kernels, names, "{text}");
+}
