@@ -79,12 +79,90 @@ impl<E> EventQueue<E> {
         self.heap.peek().map(|e| e.time)
     }
 
+    /// (time, seq) key of the earliest event.
+    #[inline]
+    pub fn peek_key(&self) -> Option<(Nanos, u64)> {
+        self.heap.peek().map(|e| (e.time, e.seq))
+    }
+
+    /// Take the next sequence number without queueing anything (for timers kept outside the
+    /// heap, such as [`TimerTree`], that must order against queued events).
+    #[inline]
+    pub fn alloc_seq(&mut self) -> u64 {
+        self.seq += 1;
+        self.seq
+    }
+
     pub fn len(&self) -> usize {
         self.heap.len()
     }
 
     pub fn is_empty(&self) -> bool {
         self.heap.is_empty()
+    }
+}
+
+/// One timer per slot (per CPU), kept in a tournament tree: setting or clearing a slot is
+/// O(log n), the earliest slot is at the root. Replaces "push a new event and let the old one go
+/// stale" for timers that are re-armed very often (a CPU's run completion is re-timed on every
+/// frequency change and every SMT sibling switch), which kept the heap large.
+///
+/// Keys are `(time << 64) | seq` in one `u128`, stored in the nodes themselves, so a level costs
+/// one comparison and no indirection.
+#[derive(Clone, Debug)]
+pub struct TimerTree {
+    /// Number of leaves (a power of two >= slots).
+    size: usize,
+    /// Node i: (key, slot) of the earliest timer below it; leaves at [size, 2 size).
+    nodes: Vec<(u128, u32)>,
+}
+
+const UNARMED: u128 = u128::MAX;
+
+impl TimerTree {
+    pub fn new(slots: usize) -> TimerTree {
+        let size = slots.max(1).next_power_of_two();
+        let mut nodes = vec![(UNARMED, 0u32); 2 * size];
+        for i in 0..size {
+            nodes[size + i] = (UNARMED, i as u32);
+        }
+        for i in (1..size).rev() {
+            nodes[i] = nodes[2 * i];
+        }
+        TimerTree { size, nodes }
+    }
+
+    #[inline]
+    fn update(&mut self, slot: usize, key: u128) {
+        let mut i = self.size + slot;
+        self.nodes[i].0 = key;
+        while i > 1 {
+            i /= 2;
+            let (a, b) = (self.nodes[2 * i], self.nodes[2 * i + 1]);
+            // ties cannot happen between armed slots (sequence numbers are unique)
+            self.nodes[i] = if b.0 < a.0 { b } else { a };
+        }
+    }
+
+    /// Arm `slot` at (time, seq).
+    #[inline]
+    pub fn set(&mut self, slot: usize, time: Nanos, seq: u64) {
+        self.update(slot, (time as u128) << 64 | seq as u128);
+    }
+
+    /// Disarm `slot`.
+    #[inline]
+    pub fn clear(&mut self, slot: usize) {
+        if self.nodes[self.size + slot].0 != UNARMED {
+            self.update(slot, UNARMED);
+        }
+    }
+
+    /// The earliest armed slot: (time, seq, slot).
+    #[inline]
+    pub fn min(&self) -> Option<(Nanos, u64, usize)> {
+        let (k, s) = self.nodes[1];
+        (k != UNARMED).then_some(((k >> 64) as u64, k as u64, s as usize))
     }
 }
 
@@ -105,5 +183,27 @@ mod tests {
             order,
             vec![(10, "a1"), (10, "a2"), (10, "a3"), (20, "b"), (30, "c")]
         );
+    }
+}
+
+#[cfg(test)]
+mod timer_tests {
+    use super::*;
+
+    #[test]
+    fn tree_tracks_the_earliest_slot_with_seq_ties() {
+        let mut t = TimerTree::new(5);
+        assert_eq!(t.min(), None);
+        t.set(3, 100, 7);
+        t.set(1, 100, 5);
+        t.set(4, 50, 9);
+        assert_eq!(t.min(), Some((50, 9, 4)));
+        t.clear(4);
+        assert_eq!(t.min(), Some((100, 5, 1)));
+        t.set(1, 200, 10);
+        assert_eq!(t.min(), Some((100, 7, 3)));
+        t.clear(3);
+        t.clear(1);
+        assert_eq!(t.min(), None);
     }
 }

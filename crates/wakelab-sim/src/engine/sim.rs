@@ -19,7 +19,7 @@ use crate::topology::{SchedDomains, Topology};
 use super::IrqSource;
 use super::behaviour::{Amount, IrqRoute, Op, SchedClass, TaskSpec, WakeTarget};
 use super::params::EngineParams;
-use super::queue::{EventQueue, Nanos};
+use super::queue::{EventQueue, Nanos, TimerTree};
 use super::rq::Rq;
 use super::stats::{RunStats, WakeRecord};
 use super::task::{BlockReason, Task, TaskId, TaskState, nice_to_weight};
@@ -119,6 +119,8 @@ pub struct Sim {
     pub(crate) p: EngineParams,
     rng: Pcg64Mcg,
     q: EventQueue<Ev>,
+    /// Run-phase completion of each CPU's current task (one timer per CPU).
+    run_timers: TimerTree,
     pub(crate) tasks: Vec<Task>,
     programs: Vec<Vec<Op>>,
     /// Fork templates (class, affinity, kthread of forked tasks).
@@ -180,6 +182,7 @@ impl Sim {
             p: input.params,
             rng: Pcg64Mcg::seed_from_u64(input.seed),
             q: EventQueue::new(),
+            run_timers: TimerTree::new(n),
             tasks: Vec::with_capacity(input.tasks.len() + 16),
             programs: input.programs,
             templates: input.templates.clone(),
@@ -314,8 +317,28 @@ impl Sim {
         let mut progress = progress;
         let budget = self.p.max_events;
         let reason = loop {
-            let Some((t, ev)) = self.q.pop() else {
-                break StopReason::Duration;
+            // The next event is the earlier of the queue's head and the earliest run completion.
+            let timer = self.run_timers.min();
+            let from_timer = match (timer, self.q.peek_key()) {
+                (Some((tt, ts, _)), Some(qk)) => (tt, ts) < qk,
+                (Some(_), None) => true,
+                (None, _) => false,
+            };
+            let (t, ev) = if from_timer {
+                let (tt, _, cpu) = timer.expect("armed");
+                self.run_timers.clear(cpu);
+                (
+                    tt,
+                    Ev::RunDone {
+                        cpu: cpu as Cpu,
+                        seg: self.rqs[cpu].run_gen,
+                    },
+                )
+            } else {
+                match self.q.pop() {
+                    Some(x) => x,
+                    None => break StopReason::Duration,
+                }
             };
             debug_assert!(t >= self.now, "time went backwards");
             self.now = t;
@@ -452,13 +475,13 @@ impl Sim {
         rq.rate = rate;
         rq.run_gen = rq.run_gen.wrapping_add(1);
         let remaining = self.tasks[t as usize].remaining;
-        if rate > 0 && remaining > 0 {
+        if rate > 0 {
             let dt = ((remaining as u128) << RATE_SHIFT).div_ceil(rate as u128);
-            let seg = self.rqs[cpu as usize].run_gen;
-            self.q.push(now + dt as u64, Ev::RunDone { cpu, seg });
-        } else if remaining == 0 && rate > 0 {
-            let seg = self.rqs[cpu as usize].run_gen;
-            self.q.push(now, Ev::RunDone { cpu, seg });
+            let seq = self.q.alloc_seq();
+            self.run_timers.set(cpu as usize, now + dt as u64, seq);
+        } else {
+            // in an interrupt: no progress until it ends (irq_end re-times)
+            self.run_timers.clear(cpu as usize);
         }
     }
 
@@ -1134,6 +1157,7 @@ impl Sim {
         let task = &mut self.tasks[t as usize];
         task.remaining = task.remaining.saturating_sub(done);
         task.last_ran = Some(cpu);
+        self.run_timers.clear(cpu as usize);
         let rq = &mut self.rqs[cpu as usize];
         rq.curr = None;
         rq.run_gen = rq.run_gen.wrapping_add(1);
