@@ -1,10 +1,11 @@
-// End-to-end test of the built page (dist/, from `trunk build --release`): served on a free
-// loopback port, loaded in Debian's Chromium through playwright-core. The page must draw the
-// plot computed by the wasm core in a Web Worker, with no console error, no uncaught exception
-// and no failed request. A screenshot goes to tests/e2e/artifacts/.
+// End-to-end tests of the built page (dist/, from `trunk build --release`): served on a free
+// loopback port, loaded in Debian's Chromium through playwright-core. The page runs experiments
+// in a pool of Web Workers (the wasm core) and draws on the main thread; every test fails on a
+// console error, an uncaught exception or a failed request. Screenshots go to
+// tests/e2e/artifacts/ (git-ignored), with timings.json (page load -> first point / done).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -18,6 +19,7 @@ const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const LOAD_TIMEOUT_MS = 60_000;
 
 let server, url, browser;
+const timings = {};
 
 before(async () => {
   assert.ok(existsSync(join(dist, 'index.html')), `${dist}/index.html is missing: run trunk build --release first`);
@@ -40,12 +42,13 @@ before(async () => {
 });
 
 after(async () => {
+  writeFileSync(join(artifacts, 'timings.json'), JSON.stringify(timings, null, 2));
   await browser?.close();
   await new Promise((ok) => (server ? server.close(ok) : ok()));
 });
 
-/** Open the page and record every problem it reports. */
-async function open(contextOptions) {
+/** Open `target` (default: the page) and record every problem it reports. */
+async function open(contextOptions = {}, target = url, { allowWorkerClose = false } = {}) {
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   const problems = [];
@@ -57,67 +60,264 @@ async function open(contextOptions) {
   page.on('response', (res) => {
     if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
   });
-  page.on('worker', (worker) => {
-    worker.on('close', () => problems.push(`worker closed: ${worker.url()}`));
-  });
-  await page.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
+  if (!allowWorkerClose) {
+    page.on('worker', (worker) => {
+      worker.on('close', () => problems.push(`worker closed: ${worker.url()}`));
+    });
+  }
+  await page.goto(target, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
   return { context, page, problems };
 }
 
-/** Wait until the plot card leaves the running state; return its final state. */
+/** Wait until the results card leaves the running state; return its final state. */
 async function settled(page, problems = []) {
-  const card = page.locator('#plot[data-state="done"], #plot[data-state="error"]');
+  const card = page.locator('#plot[data-state="done"], #plot[data-state="error"], #plot[data-state="cancelled"]');
   try {
     await card.waitFor({ state: 'attached', timeout: LOAD_TIMEOUT_MS });
   } catch (e) {
     const state = await page.locator('#plot').getAttribute('data-state').catch(() => '?');
-    throw new Error(`the plot never finished (state ${state}): ${e.message}\n${problems.join('\n')}`);
+    throw new Error(`the run never finished (state ${state}): ${e.message}\n${problems.join('\n')}`);
   }
   return card.getAttribute('data-state');
 }
 
+async function runAndSettle(page, problems) {
+  await page.locator('#run').click();
+  // The click starts a new run synchronously: the card is "running" until the last point.
+  assert.equal(await settled(page, problems), 'done', await page.locator('#error').textContent());
+}
+
+/** Pixels of the canvas that differ from its top-left pixel. */
+function painted(page, selector) {
+  return page.locator(selector).evaluate((c) => {
+    const r = c.getBoundingClientRect();
+    const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i] !== data[0] || data[i + 1] !== data[1] || data[i + 2] !== data[2]) n++;
+    }
+    return { w: c.width, h: c.height, cssW: r.width, cssH: r.height, dpr: devicePixelRatio, painted: n };
+  });
+}
+
+/** Make the current experiment short (fast tests): clients and duration. */
+async function shorten(page, clients = '1, 2', duration = '80', warmup = '20') {
+  await page.fill('#f-clients', clients);
+  await page.fill('#f-warmup', warmup);
+  await page.fill('#f-duration', duration);
+}
+
 for (const [name, options] of [
-  ['light theme, HiDPI (devicePixelRatio 2)', { viewport: { width: 1200, height: 900 }, deviceScaleFactor: 2, colorScheme: 'light' }],
-  ['dark theme, narrow window', { viewport: { width: 420, height: 800 }, deviceScaleFactor: 1, colorScheme: 'dark' }],
+  ['light theme, HiDPI (devicePixelRatio 2)', { viewport: { width: 1280, height: 1000 }, deviceScaleFactor: 2, colorScheme: 'light' }],
+  ['dark theme, narrow window', { viewport: { width: 420, height: 900 }, deviceScaleFactor: 1, colorScheme: 'dark' }],
 ]) {
-  test(`the worker computes and the page draws the plot: ${name}`, async () => {
+  test(`the default preset runs in the worker pool and the page plots it: ${name}`, async () => {
     const { context, page, problems } = await open(options);
     try {
       const state = await settled(page, problems);
       const error = await page.locator('#error').textContent();
-      assert.equal(state, 'done', `plot state is ${state}; error shown: ${error}; ${problems.join('; ')}`);
+      assert.equal(state, 'done', `state is ${state}; error shown: ${error}; ${problems.join('; ')}`);
       assert.equal(await page.locator('#error').isHidden(), true);
-      assert.match(await page.locator('#status').textContent(), /\d+ samples computed in (under 1|\d+) ms .* Web Worker/);
+      assert.match(await page.locator('#status').textContent(), /\d+ points simulated in [\d.]+ s on \d+ Web Workers?/);
+      assert.match(await page.locator('#progress-text').textContent(), /^8 \/ 8 points/);
       assert.equal(await page.locator('h1').textContent(), 'Wakelab');
-      // The numbers came from the wasm core running in a (module) Web Worker.
-      assert.deepEqual(page.workers().map((w) => new URL(w.url()).pathname), ['/worker_loader.js']);
+      assert.equal(await page.locator('#preset').inputValue(), 'default');
+      // The numbers came from the wasm core running in (module) Web Workers.
+      const workers = page.workers().map((w) => new URL(w.url()).pathname);
+      assert.ok(workers.length >= 1 && workers.every((p) => p === '/worker_loader.js'), workers.join());
       // The CSP the page runs under is strict, and the build hook filled in the script hash.
       const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
       assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-[A-Za-z0-9+/]+=*'/);
       assert.doesNotMatch(csp, /'unsafe-inline'|'unsafe-eval'|\{\{/);
 
       // The canvas backing store is in device pixels and something was drawn on it.
-      const canvas = await page.locator('#plot-canvas').evaluate((c) => {
-        const r = c.getBoundingClientRect();
-        const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
-        let painted = 0;
-        for (let i = 0; i < data.length; i += 4) {
-          if (data[i] !== data[0] || data[i + 1] !== data[1] || data[i + 2] !== data[2]) painted++;
-        }
-        return { w: c.width, h: c.height, cssW: r.width, cssH: r.height, dpr: devicePixelRatio, painted };
-      });
+      const canvas = await painted(page, '#plot-canvas');
       assert.equal(canvas.w, Math.round(canvas.cssW * canvas.dpr), JSON.stringify(canvas));
       assert.equal(canvas.h, Math.round(canvas.cssH * canvas.dpr), JSON.stringify(canvas));
       assert.ok(canvas.painted > 2000, `only ${canvas.painted} pixels differ from the background`);
+      // Table, comparison and schedstats are filled in.
+      assert.equal(await page.locator('#summary tbody tr').count(), 4);
+      assert.match(await page.locator('#compare').textContent(), /Hmean\s+1\s/);
+      assert.match(await page.locator('#ops').textContent(), /Ops SIS Search/);
+      // The machine picture shows the 8 CPUs with x86 numbering (CPU 0's sibling is CPU 4).
+      assert.equal(await page.locator('#machine-pic .thread').count(), 8);
+      assert.deepEqual(await page.locator('#machine-pic .core').first().locator('.thread').allTextContents(), ['0', '4']);
+      // The timeline of one point follows the run.
+      await page.locator('#timeline-card[data-state="done"]').waitFor({ timeout: LOAD_TIMEOUT_MS });
+      assert.ok((await painted(page, '#timeline-canvas')).painted > 2000);
+      // Explain one wake-up: the point re-runs with the decision traced.
+      assert.ok((await page.locator('#wake-list option').count()) > 0);
+      await page.selectOption('#wake-list', { index: 0 });
+      await page.locator('#explain').click();
+      await page.locator('#explanation:not([hidden])').waitFor({ timeout: LOAD_TIMEOUT_MS });
+      assert.match(await page.locator('#explanation').textContent(), /select_task_rq_fair|select_idle_sibling/);
 
+      const t = await page.locator('#plot').evaluate((c) => ({
+        firstPointMs: Number(c.dataset.firstPointMs),
+        doneMs: Number(c.dataset.doneMs),
+        runMs: Number(c.dataset.runMs),
+        workers: navigator.hardwareConcurrency,
+      }));
+      timings[`default preset, ${name}`] = t;
       const file = join(artifacts, `page-${options.colorScheme}-${options.viewport.width}.png`);
       await page.screenshot({ path: file, fullPage: true });
+      await page.locator('#plot').screenshot({ path: join(artifacts, `results-${options.colorScheme}-${options.viewport.width}.png`) });
+      await page.locator('#timeline-card').screenshot({ path: join(artifacts, `timeline-${options.colorScheme}-${options.viewport.width}.png`) });
       assert.deepEqual(problems, []);
     } finally {
       await context.close();
     }
   });
 }
+
+test('edit the topology, see the machine picture change, run, see the plot', async () => {
+  const { context, page, problems } = await open({ viewport: { width: 1280, height: 1000 } });
+  try {
+    await settled(page, problems);
+    await page.fill('#f-cores', '2');
+    await page.selectOption('#f-numbering', 'linear');
+    assert.equal(await page.locator('#machine-pic .thread').count(), 4);
+    assert.deepEqual(await page.locator('#machine-pic .core').first().locator('.thread').allTextContents(), ['0', '1']);
+    assert.match(await page.locator('#machine-caption').textContent(), /^4 CPUs/);
+    // A bad value shows a message by the field and disables Run.
+    await page.fill('#f-sockets', '0');
+    assert.match(await page.locator('#f-sockets-error').textContent(), /1\.\.=8/);
+    assert.equal(await page.locator('#run').isDisabled(), true);
+    await page.fill('#f-sockets', '1');
+    assert.equal(await page.locator('#f-sockets-error').textContent(), '');
+    await shorten(page, '1, 2, 4');
+    await runAndSettle(page, problems);
+    assert.equal(await page.locator('#summary tbody tr').count(), 3);
+    assert.ok((await painted(page, '#plot-canvas')).painted > 2000);
+    await page.screenshot({ path: join(artifacts, 'edited-topology.png'), fullPage: true });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('toggling a patch changes the results; user titles stay text', async () => {
+  // Selecting a preset starts it; the next Run cancels that run (terminating busy workers).
+  const { context, page, problems } = await open({ viewport: { width: 1280, height: 1000 } }, url, { allowWorkerClose: true });
+  try {
+    await settled(page, problems);
+    await page.selectOption('#preset', 't1');
+    assert.equal(await page.locator('#published-toggle').isVisible(), true);
+    await shorten(page, '1', '300', '60');
+    await page.fill('#f-title', '<img src=x onerror=alert(1)> mine');
+    await runAndSettle(page, problems);
+    const before = await page.locator('#compare').textContent();
+    assert.equal(await page.locator('#plot-title').textContent(), '<img src=x onerror=alert(1)> mine');
+    assert.equal(await page.locator('#plot-title img').count(), 0);
+    // T1: p->recent_used_cpu keeps the dbench pair on two fast CPUs.
+    assert.match(await page.locator('#summary tbody td.better').first().textContent(), /^\+\d/);
+    await page.screenshot({ path: join(artifacts, 't1-patched.png'), fullPage: false });
+    // Variant 2 without its recent_used_cpu patch is the same kernel as variant 1.
+    await page.locator('#v1-p-recent-used-cpu').uncheck();
+    await runAndSettle(page, problems);
+    const after = await page.locator('#compare').textContent();
+    assert.notEqual(after, before);
+    assert.match(await page.locator('#summary tbody td.same').first().textContent(), /0\.00%/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a copied link opens the same experiment in a fresh page, with the same table', async () => {
+  const first = await open({ viewport: { width: 1280, height: 1000 } });
+  let link, table;
+  try {
+    await settled(first.page, first.problems);
+    await shorten(first.page, '1, 4', '120', '30');
+    await first.page.selectOption('#f-smt', '1');
+    await runAndSettle(first.page, first.problems);
+    await first.page.locator('#copy-link').click();
+    link = await first.page.locator('#share-url').inputValue();
+    assert.match(link, /#w1\.[A-Za-z0-9_-]+$/);
+    assert.equal(link, first.page.url());
+    table = await first.page.locator('#compare').textContent();
+    assert.deepEqual(first.problems, []);
+  } finally {
+    await first.context.close();
+  }
+  const second = await open({ viewport: { width: 1280, height: 1000 } }, link);
+  try {
+    assert.equal(await settled(second.page, second.problems), 'done');
+    assert.equal(await second.page.locator('#compare').textContent(), table);
+    assert.equal(await second.page.locator('#f-smt').inputValue(), '1');
+    assert.equal(await second.page.locator('#link-error').isHidden(), true);
+    assert.deepEqual(second.problems, []);
+  } finally {
+    await second.context.close();
+  }
+
+  // Embed mode: only the plot, with an "Open in Wakelab" link carrying the state.
+  const frag = link.slice(link.indexOf('#'));
+  const embed = await open({ viewport: { width: 720, height: 460 } }, `${url}?embed=plot${frag}`);
+  try {
+    assert.equal(await settled(embed.page, embed.problems), 'done');
+    assert.equal(await embed.page.locator('#scenario').isHidden(), true);
+    assert.equal(await embed.page.locator('#compare-card').isHidden(), true);
+    assert.equal(await embed.page.locator('#plot-canvas').isVisible(), true);
+    const open_full = embed.page.locator('#open-full');
+    assert.equal(await open_full.isVisible(), true);
+    assert.ok((await open_full.getAttribute('href')).endsWith(frag));
+    await embed.page.screenshot({ path: join(artifacts, 'embed-plot.png') });
+    assert.deepEqual(embed.problems, []);
+  } finally {
+    await embed.context.close();
+  }
+});
+
+test('a malformed link shows a clear message and the default scenario', async () => {
+  const { context, page, problems } = await open({ viewport: { width: 1000, height: 800 } }, `${url}#w1.this-is-not-a-link`);
+  try {
+    assert.equal(await settled(page, problems), 'done');
+    const banner = page.locator('#link-error');
+    assert.equal(await banner.isVisible(), true);
+    assert.match(await banner.textContent(), /could not be opened: .*damaged|could not be opened/);
+    assert.match(await banner.textContent(), /default scenario/);
+    assert.equal(await page.locator('#preset').inputValue(), 'default');
+    const future = await open({}, `${url}#w9.abc`);
+    assert.match(await future.page.locator('#link-error').textContent(), /newer Wakelab/);
+    await future.context.close();
+    await page.screenshot({ path: join(artifacts, 'bad-link.png') });
+    // The warning is logged, never as an error.
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('cancel stops a run at once', async () => {
+  const { context, page, problems } = await open({ viewport: { width: 1280, height: 1000 } }, url, { allowWorkerClose: true });
+  try {
+    await settled(page, problems);
+    await page.fill('#f-clients', '8, 16, 32, 64');
+    await page.fill('#f-duration', '20000');
+    await page.locator('#run').click();
+    assert.equal(await page.locator('#plot').getAttribute('data-state'), 'running');
+    await page.waitForTimeout(300);
+    const t0 = Date.now();
+    await page.locator('#cancel').click();
+    assert.equal(await page.locator('#plot').getAttribute('data-state'), 'cancelled');
+    assert.ok(Date.now() - t0 < 1000);
+    const text = await page.locator('#progress-text').textContent();
+    assert.match(text, /cancelled/);
+    await page.waitForTimeout(700);
+    assert.equal(await page.locator('#progress-text').textContent(), text, 'points kept arriving after cancel');
+    assert.equal(await page.locator('#cancel').isDisabled(), true);
+    await page.screenshot({ path: join(artifacts, 'cancelled.png') });
+    // Cancelling terminates workers (and respawns them): only worker closes are expected.
+    assert.deepEqual(problems, []);
+    // The respawned pool runs the next experiment.
+    await shorten(page, '1', '40', '10');
+    await runAndSettle(page, problems);
+  } finally {
+    await context.close();
+  }
+});
 
 test('a failing worker shows a visible error, not a blank page', async () => {
   const context = await browser.newContext();

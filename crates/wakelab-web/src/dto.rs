@@ -1,15 +1,20 @@
-//! Messages between the page (main thread) and the simulation Web Worker.
+//! Messages between the page (main thread) and the simulation Web Workers.
 //!
 //! These are dedicated wire types, never the core's internal types: the core may change its
-//! structs freely, and only [`crate::demo`] has to follow. Every message travels in an
+//! structs freely, and only [`crate::glue`] has to follow. Every message travels in an
 //! [`Envelope`] carrying [`DTO_VERSION`]; a receiver rejects a version it does not know (the
-//! page and the worker come from one build, so a mismatch means a stale cached file).
-//! Encoded with serde-wasm-bindgen as plain JS objects; keep integers below 2^53 (u32 seeds).
+//! page and the workers come from one build, so a mismatch means a stale cached file).
+//! Encoded with serde-wasm-bindgen as plain JS objects; keep integers below 2^53 (u32 seeds,
+//! nanosecond times of runs shorter than 120 s).
+//!
+//! Experiments travel as the core's experiment JSON (the CLI's file format) and point results
+//! as the core's `--points-out` JSON: both are the core's stable, versioned file formats, so
+//! the worker and the page agree on them without mirroring the core's structs here.
 
 use serde::{Deserialize, Serialize};
 
 /// Version of every message type in this module. Bump on any incompatible change.
-pub const DTO_VERSION: u32 = 1;
+pub const DTO_VERSION: u32 = 2;
 
 /// A versioned message.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -43,8 +48,10 @@ impl<T> Envelope<T> {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ToWorker {
-    /// Compute the PELT utilisation demo.
-    RunUtilTrace(UtilTraceRequest),
+    /// Run one point of an experiment (variant x clients x iteration).
+    RunPoint(PointJob),
+    /// Run one point with a timeline window (and optionally explain one wake-up).
+    RunDetail(DetailJob),
 }
 
 /// Worker -> page.
@@ -53,47 +60,108 @@ pub enum ToWorker {
 pub enum FromWorker {
     /// The worker's wasm is loaded and its message handler installed; sent once, first.
     Ready,
-    UtilTrace(UtilTraceResult),
+    /// Simulated fraction (0..1) of the job's run so far (sent at most every ~100 ms).
+    Progress {
+        job: u32,
+        frac: f64,
+    },
+    Point(PointDone),
+    Detail(Box<DetailDone>),
     Error {
+        #[serde(default)]
+        job: Option<u32>,
         message: String,
     },
 }
 
-/// `util_avg` of periodic tasks with the given duty cycles (percent of each period running).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct UtilTraceRequest {
-    pub duty_pcts: Vec<u32>,
-    pub period_ms: u32,
-    pub duration_ms: u32,
-    pub step_ms: u32,
-}
-
-impl Default for UtilTraceRequest {
-    /// The page's default scenario.
-    fn default() -> Self {
-        UtilTraceRequest {
-            duty_pcts: vec![25, 50, 75],
-            period_ms: 10,
-            duration_ms: 400,
-            step_ms: 1,
-        }
-    }
-}
-
-/// One curve of a [`UtilTraceResult`].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct UtilCurve {
-    pub duty_pct: u32,
-    /// Sample times, ms.
-    pub t_ms: Vec<f64>,
-    /// `util_avg` at each sample, 0..=1024.
-    pub util: Vec<u32>,
+pub struct PointJob {
+    /// Chosen by the page; echoed in the reply.
+    pub job: u32,
+    /// The experiment as the core's JSON file format.
+    pub experiment: String,
+    pub variant: u32,
+    pub clients: u32,
+    pub iteration: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct UtilTraceResult {
-    pub request: UtilTraceRequest,
-    pub curves: Vec<UtilCurve>,
-    /// Wall-clock time the worker spent computing, ms (measured by the worker, not the core).
+pub struct PointDone {
+    pub job: u32,
+    /// The core's `PointResult` as JSON (the `wakelab run --points-out` format).
+    pub result: String,
+    /// Wall-clock time the worker spent, ms (measured by the worker, not the core).
+    pub elapsed_ms: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DetailJob {
+    pub job: u32,
+    pub experiment: String,
+    pub variant: u32,
+    pub clients: u32,
+    pub iteration: u32,
+    /// Timeline window start and end, ms of simulated time.
+    pub window_start_ms: f64,
+    pub window_end_ms: f64,
+    /// Index of the wake-up decision to explain (from [`WakeDto::decision`]).
+    #[serde(default)]
+    pub explain: Option<u64>,
+}
+
+/// One stretch of a CPU's timeline.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SegDto {
+    pub cpu: u32,
+    pub start_ns: u64,
+    pub end_ns: u64,
+    /// Index into [`DetailDone::task_names`]; `None` = idle.
+    pub task: Option<u32>,
+}
+
+/// A frequency change.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FreqDto {
+    pub cpu: u32,
+    pub t_ns: u64,
+    pub khz: u32,
+}
+
+/// One wake-up placement decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WakeDto {
+    pub t_ns: u64,
+    pub task: u32,
+    pub waker_cpu: u32,
+    pub prev_cpu: u32,
+    pub cpu: u32,
+    /// The rule that chose the CPU (e.g. `RecentUsed`).
+    pub rule: String,
+    pub decision: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DetailDone {
+    pub job: u32,
+    pub variant: u32,
+    pub clients: u32,
+    pub iteration: u32,
+    pub window_start_ms: f64,
+    pub window_end_ms: f64,
+    pub nr_cpus: u32,
+    /// Highest frequency of the machine (MHz), for the frequency strips.
+    pub max_mhz: f64,
+    pub task_names: Vec<String>,
+    pub segs: Vec<SegDto>,
+    /// Frequency changes in the window, plus each CPU's frequency at the window start.
+    pub freq: Vec<FreqDto>,
+    /// Wake-ups in the window (at most [`crate::glue::MAX_WAKES`]).
+    pub wakes: Vec<WakeDto>,
+    /// The point's result (benchmark value, unit).
+    pub value: f64,
+    pub unit: String,
+    pub explain: Option<u64>,
+    /// The decision trace (`render_events`) when `explain` was set and the decision was seen.
+    pub explanation: Option<String>,
     pub elapsed_ms: f64,
 }

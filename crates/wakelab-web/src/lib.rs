@@ -1,12 +1,12 @@
 //! The browser playground: the only crate that knows wasm-bindgen, web-sys and the DOM.
 //!
 //! Two binaries built by trunk from `web/index.html`: `app` runs on the page's main thread
-//! (DOM, drawing), `worker` runs in a module Web Worker (simulation). They talk in the
-//! versioned messages of [`dto`]. Everything that can be plain Rust lives in [`demo`] and is
-//! tested natively; the `app` and `worker` modules exist only on wasm32.
+//! (DOM, drawing, the worker pool), `worker` runs in module Web Workers (simulation). They talk
+//! in the versioned messages of [`dto`]. Everything that can be plain Rust lives in [`glue`]
+//! and is tested natively; the `app` and `worker` modules exist only on wasm32.
 
-pub mod demo;
 pub mod dto;
+pub mod glue;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

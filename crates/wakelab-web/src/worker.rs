@@ -1,12 +1,12 @@
-//! The Web Worker side: receives [`ToWorker`] requests, runs the core, posts [`FromWorker`]
-//! replies. Never draws (plotters' text measurement needs `window`, which workers lack).
+//! The Web Worker side: runs jobs through the core and posts the results back. One of a pool
+//! started by the page; it never draws (plotters' text layout needs `window`).
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, WorkerGlobalScope};
 
-use crate::demo;
 use crate::dto::{Envelope, FromWorker, ToWorker};
+use crate::glue;
 
 /// Install the message handler, then announce readiness (messages the page sent before the
 /// wasm was loaded are lost, so the page waits for [`FromWorker::Ready`]).
@@ -15,27 +15,60 @@ pub fn start() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply_to = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
-        post(&reply_to, handle(ev.data()));
+        let reply = handle(&reply_to, ev.data());
+        post(&reply_to, reply);
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     post(&scope, FromWorker::Ready);
 }
 
-fn handle(data: JsValue) -> FromWorker {
-    let request = serde_wasm_bindgen::from_value::<Envelope<ToWorker>>(data)
+fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) -> FromWorker {
+    let request = match serde_wasm_bindgen::from_value::<Envelope<ToWorker>>(data)
         .map_err(|e| format!("malformed request: {e}"))
-        .and_then(Envelope::open);
-    let result = request.and_then(|req| match req {
-        ToWorker::RunUtilTrace(r) => {
-            let t0 = now_ms();
-            demo::util_trace(&r).map(|mut res| {
-                res.elapsed_ms = now_ms() - t0;
-                FromWorker::UtilTrace(res)
-            })
+        .and_then(Envelope::open)
+    {
+        Ok(r) => r,
+        Err(message) => return FromWorker::Error { job: None, message },
+    };
+    let job = match &request {
+        ToWorker::RunPoint(p) => p.job,
+        ToWorker::RunDetail(d) => d.job,
+    };
+    // Progress at most every 100 ms; the page cancels by terminating the worker.
+    let mut last = now_ms();
+    let mut progress = |t: u64, total: u64| {
+        let now = now_ms();
+        if now - last >= 100.0 && total > 0 {
+            last = now;
+            post(
+                scope,
+                FromWorker::Progress {
+                    job,
+                    frac: (t as f64 / total as f64).clamp(0.0, 1.0),
+                },
+            );
         }
-    });
-    result.unwrap_or_else(|message| FromWorker::Error { message })
+        true
+    };
+    let t0 = now_ms();
+    let result = match request {
+        ToWorker::RunPoint(p) => glue::run_point(&p, Some(&mut progress)).map(|result| {
+            FromWorker::Point(crate::dto::PointDone {
+                job,
+                result,
+                elapsed_ms: now_ms() - t0,
+            })
+        }),
+        ToWorker::RunDetail(d) => glue::run_detail(&d, Some(&mut progress)).map(|mut r| {
+            r.elapsed_ms = now_ms() - t0;
+            FromWorker::Detail(Box::new(r))
+        }),
+    };
+    result.unwrap_or_else(|message| FromWorker::Error {
+        job: Some(job),
+        message,
+    })
 }
 
 /// The worker's monotonic clock, ms (sub-millisecond resolution).

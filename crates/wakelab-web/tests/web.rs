@@ -7,35 +7,62 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::HtmlCanvasElement;
 
-use wakelab_web::demo;
-use wakelab_web::dto::{Envelope, FromWorker, ToWorker, UtilTraceRequest};
+use wakelab_sim::presets;
+use wakelab_sim::report::build_report;
+use wakelab_web::dto::{DetailJob, Envelope, FromWorker, PointDone, PointJob, ToWorker};
+use wakelab_web::glue;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// The core runs under wasm32 and gives the same answer as natively.
+fn small_json() -> String {
+    let mut e = presets::experiment("default").unwrap();
+    e.clients = vec![2];
+    e.scenario.run.duration_ms = 30;
+    e.scenario.run.warmup_ms = 5;
+    serde_json::to_string(&e).unwrap()
+}
+
+/// The core runs a point under wasm32, and the point JSON round-trips into a report.
 #[wasm_bindgen_test]
-fn core_util_trace_runs_in_wasm() {
-    let res = demo::util_trace(&UtilTraceRequest::default()).unwrap();
-    assert_eq!(res.curves.len(), 3);
-    let half = &res.curves[1];
-    let last = *half.util.last().unwrap();
-    assert!((480..=545).contains(&last), "util {last}");
-    // Direct call into the core too: a 100% duty task saturates.
-    let full = wakelab_sim::pelt::util_trace(100, 10_000_000, 1_000_000_000, 10_000_000);
-    assert!(full.last().unwrap().util_avg > 1000);
+fn core_runs_a_point_in_wasm() {
+    let job = PointJob {
+        job: 1,
+        experiment: small_json(),
+        variant: 1,
+        clients: 2,
+        iteration: 0,
+    };
+    let json = glue::run_point(&job, None).unwrap();
+    let r = glue::parse_point(&json).unwrap();
+    assert!(r.value > 0.0, "{r:?}");
+    let exp = wakelab_sim::scenario::Experiment::from_json(&job.experiment).unwrap();
+    let report = build_report(&exp, &[r]);
+    assert!(report.compare.render_text().contains('2'));
 }
 
 /// DTOs survive the serde-wasm-bindgen encoding used on the worker boundary.
 #[wasm_bindgen_test]
 fn dtos_round_trip_through_js_values() {
     let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    let req = Envelope::new(ToWorker::RunUtilTrace(UtilTraceRequest::default()));
+    let req = Envelope::new(ToWorker::RunDetail(DetailJob {
+        job: 7,
+        experiment: small_json(),
+        variant: 0,
+        clients: 2,
+        iteration: 0,
+        window_start_ms: 5.0,
+        window_end_ms: 15.0,
+        explain: Some(3),
+    }));
     let js = req.serialize(&ser).unwrap();
     let back: Envelope<ToWorker> = serde_wasm_bindgen::from_value(js).unwrap();
     assert_eq!(back, req);
 
-    let res = demo::util_trace(&UtilTraceRequest::default()).unwrap();
-    let msg = Envelope::new(FromWorker::UtilTrace(res));
+    let ToWorker::RunDetail(job) = req.msg else {
+        unreachable!()
+    };
+    let detail = glue::run_detail(&job, None).unwrap();
+    let msg = Envelope::new(FromWorker::Detail(Box::new(detail)));
     let js = msg.serialize(&ser).unwrap();
     // Plain JS objects with a `type` tag, readable from JavaScript.
     let tag = js_sys::Reflect::get(
@@ -43,27 +70,31 @@ fn dtos_round_trip_through_js_values() {
         &"type".into(),
     )
     .unwrap();
-    assert_eq!(tag.as_string().as_deref(), Some("util_trace"));
+    assert_eq!(tag.as_string().as_deref(), Some("detail"));
     let back: Envelope<FromWorker> = serde_wasm_bindgen::from_value(js).unwrap();
     assert_eq!(back, msg);
+
+    let point = Envelope::new(FromWorker::Point(PointDone {
+        job: 1,
+        result: "{}".into(),
+        elapsed_ms: 1.5,
+    }));
+    let back: Envelope<FromWorker> =
+        serde_wasm_bindgen::from_value(point.serialize(&ser).unwrap()).unwrap();
+    assert_eq!(back, point);
 }
 
-/// The main thread draws the chart on a canvas sized in device pixels.
-#[wasm_bindgen_test]
-fn draws_on_a_canvas() {
+fn canvas(w: u32, h: u32) -> HtmlCanvasElement {
     let doc = web_sys::window().unwrap().document().unwrap();
     let canvas: HtmlCanvasElement = doc.create_element("canvas").unwrap().unchecked_into();
     canvas
-        .set_attribute("style", "width: 600px; height: 300px")
+        .set_attribute("style", &format!("width: {w}px; height: {h}px"))
         .unwrap();
     doc.body().unwrap().append_child(&canvas).unwrap();
+    canvas
+}
 
-    let res = demo::util_trace(&UtilTraceRequest::default()).unwrap();
-    wakelab_web::app::draw(&canvas, &demo::util_trace_chart(&res)).unwrap();
-    let dpr = web_sys::window().unwrap().device_pixel_ratio();
-    assert_eq!(canvas.width(), (600.0 * dpr).round() as u32);
-
-    // Something other than the background was painted.
+fn painted(canvas: &HtmlCanvasElement) -> usize {
     let ctx: web_sys::CanvasRenderingContext2d =
         canvas.get_context("2d").unwrap().unwrap().unchecked_into();
     let img = ctx
@@ -71,6 +102,44 @@ fn draws_on_a_canvas() {
         .unwrap()
         .data();
     let first = [img[0], img[1], img[2]];
-    let differing = img.chunks(4).filter(|p| p[..3] != first).count();
-    assert!(differing > 1000, "only {differing} pixels drawn");
+    img.chunks(4).filter(|p| p[..3] != first).count()
+}
+
+/// The main thread draws the results chart and a timeline on canvases sized in device pixels.
+#[wasm_bindgen_test]
+fn draws_results_and_timeline() {
+    let e = wakelab_sim::scenario::Experiment::from_json(&small_json()).unwrap();
+    let job = PointJob {
+        job: 1,
+        experiment: small_json(),
+        variant: 0,
+        clients: 2,
+        iteration: 0,
+    };
+    let r = glue::parse_point(&glue::run_point(&job, None).unwrap()).unwrap();
+    let report = build_report(&e, &[r]);
+    let c = canvas(600, 300);
+    wakelab_web::app::draw_xy(&c, &glue::report_chart(&report, &[(2, 1.0, 2.0)])).unwrap();
+    let dpr = web_sys::window().unwrap().device_pixel_ratio();
+    assert_eq!(c.width(), (600.0 * dpr).round() as u32);
+    assert!(painted(&c) > 1000, "only {} pixels drawn", painted(&c));
+
+    let d = glue::run_detail(
+        &DetailJob {
+            job: 2,
+            experiment: small_json(),
+            variant: 1,
+            clients: 2,
+            iteration: 0,
+            window_start_ms: 5.0,
+            window_end_ms: 25.0,
+            explain: None,
+        },
+        None,
+    )
+    .unwrap();
+    let t = canvas(700, 320);
+    let layout = wakelab_web::app::draw_timeline(&t, &glue::timeline_chart(&d, None)).unwrap();
+    assert_eq!(layout.lanes.len(), 8);
+    assert!(painted(&t) > 1000);
 }

@@ -1,0 +1,638 @@
+//! Plain Rust between the core and the page (tested natively): running jobs for the worker,
+//! and turning reports and timelines into chart and table inputs for the main thread.
+
+use std::collections::BTreeMap;
+
+use wakelab_plot::{Legend, TimelineChart, TimelineLane, XyChart, XySeries};
+use wakelab_sim::experiment::{self, DetailOptions, PointResult};
+use wakelab_sim::report::ExperimentReport;
+use wakelab_sim::scenario::Experiment;
+use wakelab_sim::topology::{MachineShape, Topology};
+
+use crate::dto::{DetailDone, DetailJob, FreqDto, PointJob, SegDto, WakeDto};
+
+/// Read a share link (a URL, `#w1...` or `w1...`) into its DTO and the validated experiment.
+///
+/// Uses wakelab-link's envelope and DTO, but deserializes the experiment here with the same
+/// code the page uses everywhere else (one copy of the core's deserializers in the wasm).
+pub fn decode_link(input: &str) -> Result<(wakelab_link::LinkV1, Experiment), String> {
+    let json = wakelab_link::decode_payload(input).map_err(|e| e.to_string())?;
+    let link = wakelab_link::parse_content(&json).map_err(|e| e.to_string())?;
+    let doc = link.experiment.to_document().map_err(|e| e.to_string())?;
+    let exp = serde_json::from_value::<Experiment>(doc)
+        .map_err(|e| format!("the experiment in the link is malformed: {e}"))?;
+    exp.validate()
+        .map_err(|e| format!("the experiment in the link is invalid: {e}"))?;
+    link.view.validate(&exp).map_err(|e| e.to_string())?;
+    Ok((link, exp))
+}
+
+/// The experiment as compact JSON (through `serde_json::Value`, which the page needs anyway).
+pub fn to_json<T: serde::Serialize>(v: &T) -> Result<String, String> {
+    serde_json::to_value(v)
+        .map(|v| v.to_string())
+        .map_err(|e| e.to_string())
+}
+
+/// Pretty JSON through `serde_json::Value`.
+pub fn to_json_pretty<T: serde::Serialize>(v: &T) -> Result<String, String> {
+    serde_json::to_value(v)
+        .and_then(|v| serde_json::to_string_pretty(&v))
+        .map_err(|e| e.to_string())
+}
+
+/// Most wake-ups a detail reply lists.
+pub const MAX_WAKES: usize = 4000;
+/// Longest timeline window (ms): longer windows are unreadable and heavy to ship.
+pub const MAX_WINDOW_MS: f64 = 200.0;
+
+/// The worker's progress callback: (simulated ns, duration ns) -> keep going.
+pub type ProgressFn<'a> = &'a mut dyn FnMut(u64, u64) -> bool;
+
+/// Run one point; the result as the core's point JSON.
+pub fn run_point(job: &PointJob, progress: Option<ProgressFn<'_>>) -> Result<String, String> {
+    let exp = Experiment::from_json(&job.experiment).map_err(|e| e.to_string())?;
+    let r = experiment::run_point(
+        &exp,
+        job.variant as usize,
+        job.clients,
+        job.iteration,
+        progress,
+    )?;
+    serde_json::to_string(&r).map_err(|e| e.to_string())
+}
+
+/// Parse a point result sent by a worker.
+pub fn parse_point(json: &str) -> Result<PointResult, String> {
+    serde_json::from_str(json).map_err(|e| format!("malformed point result: {e}"))
+}
+
+/// Run one point with a timeline window (and an explanation when asked).
+pub fn run_detail(job: &DetailJob, progress: Option<ProgressFn<'_>>) -> Result<DetailDone, String> {
+    let exp = Experiment::from_json(&job.experiment).map_err(|e| e.to_string())?;
+    if !(job.window_end_ms > job.window_start_ms && job.window_start_ms >= 0.0) {
+        return Err("the timeline window must start at 0 ms or later and end after it".into());
+    }
+    if job.window_end_ms - job.window_start_ms > MAX_WINDOW_MS {
+        return Err(format!(
+            "the timeline window is limited to {MAX_WINDOW_MS} ms"
+        ));
+    }
+    let (w0, w1) = (
+        (job.window_start_ms * 1e6) as u64,
+        (job.window_end_ms * 1e6) as u64,
+    );
+    let d = experiment::run_point_detailed(
+        &exp,
+        job.variant as usize,
+        job.clients,
+        job.iteration,
+        DetailOptions {
+            window: Some((w0, w1)),
+            explain_decision: job.explain,
+        },
+        progress,
+    )?;
+    let nr_cpus = d.result.cpu_busy_pct.len() as u32;
+    let segs = d
+        .timeline
+        .iter()
+        .filter(|s| s.end > w0 && s.start < w1 && s.task.is_some())
+        .map(|s| SegDto {
+            cpu: s.cpu as u32,
+            start_ns: s.start.max(w0),
+            end_ns: s.end.min(w1),
+            task: s.task,
+        })
+        .collect();
+    // Each CPU's frequency at the window start, then the changes inside the window.
+    let mut at_start: BTreeMap<u32, FreqDto> = BTreeMap::new();
+    let mut freq = Vec::new();
+    let mut max_khz = 0u32;
+    for f in &d.freq_samples {
+        max_khz = max_khz.max(f.khz);
+        let dto = FreqDto {
+            cpu: f.cpu as u32,
+            t_ns: f.t_ns,
+            khz: f.khz,
+        };
+        if f.t_ns <= w0 {
+            at_start.insert(dto.cpu, FreqDto { t_ns: w0, ..dto });
+        } else if f.t_ns < w1 {
+            freq.push(dto);
+        }
+    }
+    let mut all: Vec<FreqDto> = at_start.into_values().collect();
+    all.extend(freq);
+    let max_mhz = if max_khz > 0 {
+        max_khz as f64 / 1000.0
+    } else {
+        d.result.cpu_avg_mhz.iter().copied().max().unwrap_or(1000) as f64
+    };
+    let wakes = d
+        .wake_records
+        .iter()
+        .filter(|w| w.t_ns >= w0 && w.t_ns < w1)
+        .take(MAX_WAKES)
+        .map(|w| WakeDto {
+            t_ns: w.t_ns,
+            task: w.task,
+            waker_cpu: w.waker_cpu as u32,
+            prev_cpu: w.prev_cpu as u32,
+            cpu: w.cpu as u32,
+            rule: format!("{:?}", w.rule),
+            decision: w.decision,
+        })
+        .collect();
+    Ok(DetailDone {
+        job: job.job,
+        variant: job.variant,
+        clients: job.clients,
+        iteration: job.iteration,
+        window_start_ms: job.window_start_ms,
+        window_end_ms: job.window_end_ms,
+        nr_cpus,
+        max_mhz,
+        task_names: d.task_names.clone(),
+        segs,
+        freq: all,
+        wakes,
+        value: d.result.value,
+        unit: d.result.metric.unit().to_string(),
+        explain: job.explain,
+        explanation: d
+            .explanation
+            .as_ref()
+            .map(|e| wakelab_sim::placement::explain::render_events(e)),
+        elapsed_ms: 0.0,
+    })
+}
+
+/// The order the page hands points to the workers: the most expensive (most clients) first,
+/// so the pool does not end waiting on one long point; the report does not depend on it.
+pub fn job_order(exp: &Experiment) -> Vec<(usize, u32, u32)> {
+    let mut v = experiment::points(exp);
+    v.sort_by_key(|&(var, c, it)| (it, std::cmp::Reverse(c), var));
+    v
+}
+
+/// mean, min, max and count of one variant at one client count.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cell {
+    pub mean: f64,
+    pub min: f64,
+    pub max: f64,
+    pub n: usize,
+}
+
+/// One row of the results summary: a client count, each variant's cell, and each variant's
+/// difference to the first variant in percent (positive = better).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SummaryRow {
+    pub clients: u32,
+    pub cells: Vec<Option<Cell>>,
+    pub gain_pct: Vec<Option<f64>>,
+}
+
+/// The per-client summary of a report (means as in [`ExperimentReport::curves`]).
+pub fn summary(report: &ExperimentReport) -> Vec<SummaryRow> {
+    let curves = report.curves();
+    report
+        .clients
+        .iter()
+        .enumerate()
+        .map(|(ci, &c)| {
+            let cells: Vec<Option<Cell>> = (0..report.variants.len())
+                .map(|v| {
+                    let s = &report.samples[v][ci];
+                    let mean = curves[v].1.iter().find(|p| p.0 == c as f64).map(|p| p.1)?;
+                    Some(Cell {
+                        mean,
+                        min: s.iter().copied().fold(f64::INFINITY, f64::min),
+                        max: s.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+                        n: s.len(),
+                    })
+                })
+                .collect();
+            let gain_pct = cells
+                .iter()
+                .map(|cell| {
+                    let (b, x) = (cells.first()?.as_ref()?, cell.as_ref()?);
+                    if b.mean == 0.0 {
+                        return None;
+                    }
+                    let d = (x.mean - b.mean) / b.mean * 100.0;
+                    Some(if report.higher_is_better { d } else { -d })
+                })
+                .collect();
+            SummaryRow {
+                clients: c,
+                cells,
+                gain_pct,
+            }
+        })
+        .collect()
+}
+
+/// Compact number for tick labels and tables.
+pub fn fmt_num(v: f64) -> String {
+    let a = v.abs();
+    if a >= 1000.0 {
+        format!("{v:.0}")
+    } else if a >= 100.0 {
+        format!("{v:.1}")
+    } else if a >= 1.0 {
+        format!("{v:.2}")
+    } else {
+        format!("{v:.4}")
+    }
+}
+
+/// The results chart: one line per variant with its min-max spread, plus the published
+/// numbers (two-variant presets) as dashed lines.
+pub fn report_chart(report: &ExperimentReport, published: &[(u32, f64, f64)]) -> XyChart {
+    let mut series = Vec::new();
+    let curves = report.curves();
+    for (v, (name, pts)) in curves.iter().enumerate() {
+        let band = report
+            .clients
+            .iter()
+            .enumerate()
+            .filter(|(ci, _)| report.samples[v][*ci].len() > 1)
+            .map(|(ci, &c)| {
+                let s = &report.samples[v][ci];
+                (
+                    c as f64,
+                    s.iter().copied().fold(f64::INFINITY, f64::min),
+                    s.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+                )
+            })
+            .collect();
+        series.push(XySeries {
+            label: name.clone(),
+            points: pts.clone(),
+            band,
+            markers: true,
+            color: v,
+            ..XySeries::default()
+        });
+    }
+    if !published.is_empty() && report.variants.len() >= 2 {
+        for v in 0..2 {
+            series.push(XySeries {
+                label: format!("published: {}", report.variants[v]),
+                points: published
+                    .iter()
+                    .map(|&(c, a, b)| (c as f64, if v == 0 { a } else { b }))
+                    .collect(),
+                dashed: true,
+                markers: true,
+                color: v,
+                ..XySeries::default()
+            });
+        }
+    }
+    let mut ticks: Vec<u32> = report.clients.clone();
+    ticks.extend(published.iter().map(|p| p.0));
+    ticks.sort_unstable();
+    ticks.dedup();
+    // Thin the labels when they would collide: keep every k-th.
+    let step = ticks.len().div_ceil(12).max(1);
+    let x_ticks = ticks
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % step == 0 || *i == ticks.len() - 1)
+        .map(|(_, &c)| (c as f64, c.to_string()))
+        .collect();
+    let max_c = ticks.last().copied().unwrap_or(1);
+    XyChart {
+        title: String::new(),
+        x_label: "clients".into(),
+        y_label: if report.unit.is_empty() {
+            "value".into()
+        } else {
+            report.unit.clone()
+        },
+        series,
+        y_range: None,
+        legend: if report.higher_is_better {
+            Legend::LowerRight
+        } else {
+            Legend::UpperRight
+        },
+        x_log2: max_c >= 16 && ticks.first().copied().unwrap_or(1) >= 1,
+        x_ticks,
+    }
+}
+
+/// The per-CPU timeline chart of a detail reply. Tasks are coloured in order of first
+/// appearance so a client/server pair gets two neighbouring colours.
+pub fn timeline_chart(d: &DetailDone, selected: Option<usize>) -> TimelineChart {
+    let mut colour: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut order: Vec<u32> = Vec::new();
+    let mut segs = d.segs.clone();
+    segs.sort_by_key(|s| (s.start_ns, s.cpu));
+    for s in &segs {
+        if let Some(t) = s.task
+            && !colour.contains_key(&t)
+        {
+            colour.insert(t, order.len());
+            order.push(t);
+        }
+    }
+    let name = |t: u32| {
+        d.task_names
+            .get(t as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("task {t}"))
+    };
+    let ms = |ns: u64| ns as f64 / 1e6;
+    let mut lanes: Vec<TimelineLane> = (0..d.nr_cpus)
+        .map(|c| TimelineLane {
+            label: format!("CPU {c}"),
+            ..TimelineLane::default()
+        })
+        .collect();
+    for s in &segs {
+        if let (Some(t), Some(l)) = (s.task, lanes.get_mut(s.cpu as usize)) {
+            l.segs.push((ms(s.start_ns), ms(s.end_ns), colour[&t]));
+        }
+    }
+    for f in &d.freq {
+        if let Some(l) = lanes.get_mut(f.cpu as usize) {
+            l.freq.push((ms(f.t_ns), f.khz as f64 / 1000.0));
+        }
+    }
+    for l in &mut lanes {
+        l.freq.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+    let mut legend: Vec<(String, usize)> = order
+        .iter()
+        .take(12)
+        .map(|&t| (name(t), colour[&t]))
+        .collect();
+    if order.len() > 12 {
+        legend.push((
+            format!("… {} more tasks (colours repeat)", order.len() - 12),
+            7,
+        ));
+    }
+    TimelineChart {
+        title: String::new(),
+        t0_ms: d.window_start_ms,
+        t1_ms: d.window_end_ms,
+        lanes,
+        max_mhz: d.max_mhz,
+        marks: d
+            .wakes
+            .iter()
+            .map(|w| (ms(w.t_ns), w.cpu as usize))
+            .collect(),
+        selected,
+        legend,
+    }
+}
+
+/// One line describing a wake-up, for the list next to the timeline.
+pub fn describe_wake(d: &DetailDone, w: &WakeDto) -> String {
+    let name = d
+        .task_names
+        .get(w.task as usize)
+        .cloned()
+        .unwrap_or_else(|| format!("task {}", w.task));
+    let moved = if w.cpu == w.prev_cpu {
+        format!("stays on CPU {}", w.cpu)
+    } else {
+        format!("CPU {} → CPU {}", w.prev_cpu, w.cpu)
+    };
+    format!(
+        "{:.3} ms  {name}: {moved} (woken from CPU {}, {})",
+        w.t_ns as f64 / 1e6,
+        w.waker_cpu,
+        w.rule
+    )
+}
+
+/// The wake-up nearest to `t_ms` on `cpu` within `tol_ms`, as an index into `d.wakes`.
+pub fn nearest_wake(d: &DetailDone, t_ms: f64, cpu: usize, tol_ms: f64) -> Option<usize> {
+    d.wakes
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| w.cpu as usize == cpu)
+        .map(|(i, w)| (i, (w.t_ns as f64 / 1e6 - t_ms).abs()))
+        .filter(|&(_, dt)| dt <= tol_ms)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(i, _)| i)
+}
+
+/// A machine as the picture draws it: sockets > LLCs > cores > CPU numbers of the threads.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SocketPic {
+    pub llcs: Vec<LlcPic>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LlcPic {
+    /// Capacity of the LLC's CPUs (1024 scale) when the machine is asymmetric.
+    pub capacity: Option<u16>,
+    /// Each core's CPU numbers, by thread.
+    pub cores: Vec<Vec<u16>>,
+}
+
+/// Most CPUs the picture draws individually.
+pub const MAX_PICTURE_CPUS: usize = 512;
+
+pub fn machine_picture(shape: &MachineShape) -> Result<Vec<SocketPic>, String> {
+    let topo = Topology::new(shape).map_err(|e| e.to_string())?;
+    let n = topo.nr_cpus();
+    if n > MAX_PICTURE_CPUS {
+        return Err(format!("{n} CPUs: too many to draw"));
+    }
+    // socket -> llc -> core -> threads
+    /// core -> (thread, cpu)
+    type Cores = BTreeMap<u16, Vec<(u8, u16)>>;
+    let mut tree: BTreeMap<u16, BTreeMap<u16, Cores>> = BTreeMap::new();
+    for cpu in 0..n as u16 {
+        let p = topo.place(cpu);
+        tree.entry(p.socket)
+            .or_default()
+            .entry(p.llc)
+            .or_default()
+            .entry(p.core)
+            .or_default()
+            .push((p.thread, cpu));
+    }
+    let asym = topo.is_asymmetric();
+    Ok(tree
+        .into_values()
+        .map(|llcs| SocketPic {
+            llcs: llcs
+                .into_values()
+                .map(|cores| {
+                    let cores: Vec<Vec<u16>> = cores
+                        .into_values()
+                        .map(|mut t| {
+                            t.sort_unstable();
+                            t.into_iter().map(|(_, c)| c).collect()
+                        })
+                        .collect();
+                    let capacity = asym.then(|| topo.arch_capacity(cores[0][0]));
+                    LlcPic { capacity, cores }
+                })
+                .collect(),
+        })
+        .collect())
+}
+
+/// Parse a client list such as `1, 2, 4, 8` (empty = the topology-aware default).
+pub fn parse_clients(s: &str) -> Result<Vec<u32>, String> {
+    let mut v = Vec::new();
+    for part in s.split([',', ' ']).filter(|p| !p.trim().is_empty()) {
+        let c: u32 = part
+            .trim()
+            .parse()
+            .map_err(|_| format!("{:?} is not a whole number", part.trim()))?;
+        v.push(c);
+    }
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dto::{DTO_VERSION, Envelope, FromWorker};
+    use wakelab_sim::{presets, report::build_report};
+
+    fn small() -> Experiment {
+        let mut e = presets::experiment("default").unwrap();
+        e.clients = vec![1, 2];
+        e.scenario.run.duration_ms = 40;
+        e.scenario.run.warmup_ms = 10;
+        e
+    }
+
+    #[test]
+    fn points_round_trip_and_the_report_ignores_completion_order() {
+        let e = small();
+        let json = serde_json::to_string(&e).unwrap();
+        let mut results = Vec::new();
+        for (v, c, it) in job_order(&e) {
+            let job = PointJob {
+                job: 0,
+                experiment: json.clone(),
+                variant: v as u32,
+                clients: c,
+                iteration: it,
+            };
+            results.push(parse_point(&run_point(&job, None).unwrap()).unwrap());
+        }
+        assert_eq!(job_order(&e)[0].1, 2, "most clients first");
+        let a = build_report(&e, &results);
+        results.reverse();
+        let b = build_report(&e, &results);
+        assert_eq!(a.compare.render_text(), b.compare.render_text());
+        let rows = summary(&a);
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].gain_pct[0], Some(0.0));
+        let chart = report_chart(&a, &[(1, 100.0, 200.0)]);
+        assert_eq!(chart.series.len(), 4);
+        assert!(chart.series[2].dashed && chart.series[2].label.starts_with("published"));
+    }
+
+    #[test]
+    fn detail_has_a_timeline_and_explains_a_wakeup() {
+        let e = small();
+        let mut job = DetailJob {
+            job: 3,
+            experiment: serde_json::to_string(&e).unwrap(),
+            variant: 1,
+            clients: 2,
+            iteration: 0,
+            window_start_ms: 10.0,
+            window_end_ms: 20.0,
+            explain: None,
+        };
+        let d = run_detail(&job, None).unwrap();
+        assert_eq!(d.nr_cpus, 8);
+        assert!(!d.segs.is_empty(), "no timeline");
+        assert!(
+            d.segs
+                .iter()
+                .all(|s| s.start_ns >= 10_000_000 && s.end_ns <= 20_000_000)
+        );
+        assert!(!d.wakes.is_empty(), "no wake-ups recorded");
+        let chart = timeline_chart(&d, Some(0));
+        assert_eq!(chart.lanes.len(), 8);
+        assert!(!chart.legend.is_empty());
+        assert!(describe_wake(&d, &d.wakes[0]).contains("ms"));
+        assert_eq!(
+            nearest_wake(
+                &d,
+                d.wakes[0].t_ns as f64 / 1e6,
+                d.wakes[0].cpu as usize,
+                0.1
+            ),
+            Some(0)
+        );
+        job.explain = Some(d.wakes[0].decision);
+        let x = run_detail(&job, None).unwrap();
+        let text = x.explanation.expect("explanation");
+        assert!(text.contains("select_"), "{text}");
+        job.window_end_ms = 500.0;
+        assert!(run_detail(&job, None).unwrap_err().contains("limited"));
+    }
+
+    #[test]
+    fn machine_picture_shows_x86_and_linear_numbering() {
+        let mut m = presets::machine("skl-client-8t").unwrap().shape;
+        let pic = machine_picture(&m).unwrap();
+        assert_eq!(pic.len(), 1);
+        assert_eq!(pic[0].llcs[0].cores.len(), 4);
+        assert_eq!(
+            pic[0].llcs[0].cores[0],
+            vec![0, 4],
+            "x86: sibling of 0 is 4"
+        );
+        m.numbering = wakelab_sim::topology::Numbering::Linear;
+        assert_eq!(machine_picture(&m).unwrap()[0].llcs[0].cores[0], vec![0, 1]);
+        let p2 = machine_picture(&presets::machine("pixel2").unwrap().shape).unwrap();
+        assert!(p2[0].llcs[1].capacity.is_some());
+    }
+
+    #[test]
+    fn links_round_trip_and_bad_links_say_why() {
+        let mut e = small();
+        e.scenario.title = "<b>mine</b>".into();
+        let frag = wakelab_link::encode(&wakelab_link::LinkV1::new(
+            &e,
+            wakelab_link::ViewState::default(),
+        ));
+        let (_, back) = decode_link(&format!("http://x/#{frag}")).unwrap();
+        assert_eq!(back, e);
+        assert!(decode_link("#w1.AAAA").is_err());
+        let err = decode_link("#zz9.abc").unwrap_err();
+        assert!(err.contains("not a Wakelab link"), "{err}");
+        let err = decode_link(&format!("#{}", &frag[..frag.len() / 2])).unwrap_err();
+        assert!(!err.is_empty());
+        assert!(to_json(&e).unwrap().starts_with('{'));
+    }
+
+    #[test]
+    fn client_lists_parse_with_messages() {
+        assert_eq!(parse_clients("1, 2 4,8").unwrap(), vec![1, 2, 4, 8]);
+        assert_eq!(parse_clients(" ").unwrap(), Vec::<u32>::new());
+        assert!(parse_clients("1, x").unwrap_err().contains("\"x\""));
+    }
+
+    #[test]
+    fn envelopes_reject_other_versions() {
+        let e = Envelope::new(FromWorker::Ready);
+        assert_eq!(e.v, DTO_VERSION);
+        assert_eq!(e.clone().open().unwrap(), FromWorker::Ready);
+        let stale = Envelope {
+            v: DTO_VERSION + 1,
+            ..e
+        };
+        assert!(stale.open().unwrap_err().contains("reload"));
+    }
+}
