@@ -161,6 +161,7 @@ for (const [name, options] of [
       timings[`default preset, ${name}`] = t;
       const file = join(artifacts, `page-${options.colorScheme}-${options.viewport.width}.png`);
       await page.screenshot({ path: file, fullPage: true });
+      await page.screenshot({ path: file.replace('.png', '-top.png') });
       await page.locator('#plot').screenshot({ path: join(artifacts, `results-${options.colorScheme}-${options.viewport.width}.png`) });
       await page.locator('#timeline-card').screenshot({ path: join(artifacts, `timeline-${options.colorScheme}-${options.viewport.width}.png`) });
       assert.deepEqual(problems, []);

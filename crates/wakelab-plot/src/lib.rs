@@ -613,7 +613,7 @@ pub fn draw_timeline<DB: DrawingBackend>(
     let area = root.margin(y_top.max(0) as u32, 0, 0, 0);
     let mut ctx = ChartBuilder::on(&area)
         .margin(theme.px(6.0))
-        .margin_right(theme.px(20.0))
+        .margin_right(theme.px(64.0))
         .x_label_area_size(theme.px(36.0))
         .y_label_area_size(theme.px(60.0))
         .build_cartesian_2d(t0..t1, 0.0..n)
@@ -662,8 +662,8 @@ pub fn draw_timeline<DB: DrawingBackend>(
             },
         )))
         .map_err(err)?;
-        // Task bars: top 55% of the lane.
-        let (bar_lo, bar_hi) = (y + 0.42, y + 0.95);
+        // Task bars: the upper half of the lane.
+        let (bar_lo, bar_hi) = (y + 0.5, y + 0.95);
         ctx.draw_series(
             lane.segs
                 .iter()
@@ -676,9 +676,9 @@ pub fn draw_timeline<DB: DrawingBackend>(
                 }),
         )
         .map_err(err)?;
-        // Frequency strip: bottom 40%.
+        // Frequency strip (0 .. max_mhz): the lower part, with the mean in GHz at the right.
         if !lane.freq.is_empty() {
-            let (f_lo, f_hi) = (y + 0.04, y + 0.38);
+            let (f_lo, f_hi) = (y + 0.05, y + 0.45);
             let scale = |mhz: f64| f_lo + (mhz / max_mhz).clamp(0.0, 1.0) * (f_hi - f_lo);
             let mut steps = Vec::with_capacity(lane.freq.len() * 2 + 2);
             let mut last = None;
@@ -697,11 +697,26 @@ pub fn draw_timeline<DB: DrawingBackend>(
             let mut poly = steps.clone();
             poly.push((t1, f_lo));
             poly.push((steps[0].0, f_lo));
-            ctx.draw_series(std::iter::once(Polygon::new(poly, fc.mix(0.12).filled())))
+            ctx.draw_series(std::iter::once(Polygon::new(poly, fc.mix(0.2).filled())))
                 .map_err(err)?;
             ctx.draw_series(LineSeries::new(
                 steps,
-                fc.mix(0.7).stroke_width(theme.px(1.0)),
+                fc.mix(0.8).stroke_width(theme.px(1.5)),
+            ))
+            .map_err(err)?;
+            // Time-weighted mean frequency over the window, at the lane's right end.
+            let mut acc = 0.0;
+            for (k, &(t, mhz)) in lane.freq.iter().enumerate() {
+                let a = t.clamp(t0, t1);
+                let b = lane.freq.get(k + 1).map_or(t1, |n| n.0.clamp(t0, t1));
+                acc += mhz * (b - a).max(0.0);
+            }
+            let mean = acc / (t1 - lane.freq[0].0.clamp(t0, t1)).max(1e-9);
+            let (xr, ym) = ctx.backend_coord(&(t1, y + 0.5));
+            root.draw(&Text::new(
+                format!("{:.1} GHz", mean / 1000.0),
+                (xr + px(6.0), ym),
+                font(11.0).pos(Pos::new(HPos::Left, VPos::Center)),
             ))
             .map_err(err)?;
         }
@@ -871,6 +886,10 @@ mod tests {
             draw_timeline(root, &chart, &Theme::dark(1.0)).unwrap()
         };
         assert!(out.contains("CPU 3") && out.contains("server0"));
+        assert!(
+            out.contains("1.9 GHz"),
+            "time-weighted mean frequency label"
+        );
         assert_eq!(layout.lanes.len(), 4);
         assert!(layout.lanes.windows(2).all(|w| w[0].1 <= w[1].0 + 1.0));
         let mid = (layout.lanes[2].0 + layout.lanes[2].1) / 2.0;
