@@ -59,6 +59,8 @@ pub struct Rq {
     /// Interrupt handling occupies the CPU until this time.
     pub irq_until: u64,
     pub irq_gen: u32,
+    /// Busy state the CPU's SMT siblings were last re-timed for.
+    pub smt_busy: bool,
     /// The idle task's placement fields (it is `current` for interrupt wake-ups on an idle CPU,
     /// so its `wakee_flips` and `recent_used_cpu` are what such wake-ups modify, spec §3.0).
     pub idle_pl: TaskPlacement,
@@ -109,6 +111,7 @@ impl Rq {
             tick_armed: false,
             irq_until: 0,
             irq_gen: 0,
+            smt_busy: false,
             idle_pl,
             last_balance: [0; 8],
             busy_ns: 0,

@@ -133,6 +133,8 @@ pub struct Sim {
     irqs: Vec<IrqSource>,
     irq_rr: u16,
     resched: CpuMask,
+    /// CPUs whose SMT busy state may have changed in this event.
+    smt_dirty: CpuMask,
     pub(crate) stats: RunStats,
     duration_ns: u64,
     warmup_ns: u64,
@@ -193,6 +195,7 @@ impl Sim {
             irqs: input.irqs,
             irq_rr: 0,
             resched: CpuMask::EMPTY,
+            smt_dirty: CpuMask::EMPTY,
             stats: RunStats::new(n),
             duration_ns: input.duration_ns,
             warmup_ns: input.warmup_ns,
@@ -392,6 +395,7 @@ impl Sim {
                 }
             }
             self.process_resched();
+            self.flush_smt();
             self.apply_freq_changes();
             self.arm_freq_timer();
             if self.stop_when_all_exited && self.live_tasks == 0 && self.now > 0 {
@@ -444,15 +448,13 @@ impl Sim {
             return 0;
         }
         let khz = self.freq.work_khz(cpu);
-        let busy = self
-            .topo
-            .smt_mask(cpu)
-            .iter()
-            .filter(|&s| {
-                self.rqs[s as usize].curr.is_some() || self.rqs[s as usize].irq_until > self.now
-            })
-            .count()
-            .max(1);
+        let now = self.now;
+        let mut busy = 0usize;
+        for &s in self.topo.smt_threads(cpu) {
+            let rq = &self.rqs[s as usize];
+            busy += (rq.curr.is_some() || rq.irq_until > now) as usize;
+        }
+        let busy = busy.max(1);
         let tp = &self.p.smt_throughput;
         let total = tp[(busy - 1).min(tp.len() - 1)] as u64;
         // per-thread share = total / busy, in 1/1024
@@ -476,7 +478,13 @@ impl Sim {
         rq.run_gen = rq.run_gen.wrapping_add(1);
         let remaining = self.tasks[t as usize].remaining;
         if rate > 0 {
-            let dt = ((remaining as u128) << RATE_SHIFT).div_ceil(rate as u128);
+            // u64 division when it fits (always, for runs under ~8e12 cycles): u128 division
+            // is a slow library call on the hottest path.
+            let dt = if remaining < 1 << (63 - RATE_SHIFT) {
+                (remaining << RATE_SHIFT).div_ceil(rate) as u128
+            } else {
+                ((remaining as u128) << RATE_SHIFT).div_ceil(rate as u128)
+            };
             let seq = self.q.alloc_seq();
             self.run_timers.set(cpu as usize, now + dt as u64, seq);
         } else {
@@ -485,13 +493,33 @@ impl Sim {
         }
     }
 
+    /// `cpu` may have changed between busy and idle: its siblings' share of the core may change.
+    /// Collected and applied once per event (`flush_smt`): no simulated time passes inside an
+    /// event, so a switch prev -> next does not re-time the siblings twice.
+    #[inline]
+    fn smt_changed(&mut self, cpu: Cpu) {
+        if self.topo.shape.smt > 1 {
+            self.smt_dirty.set(cpu);
+        }
+    }
+
+    fn flush_smt(&mut self) {
+        while let Some(cpu) = self.smt_dirty.first() {
+            self.smt_dirty.clear(cpu);
+            let rq = &self.rqs[cpu as usize];
+            let busy = rq.curr.is_some() || rq.irq_until > self.now;
+            if busy != rq.smt_busy {
+                self.rqs[cpu as usize].smt_busy = busy;
+                self.retime_siblings(cpu);
+            }
+        }
+    }
+
     /// Re-time SMT siblings of `cpu` (their share changed).
     fn retime_siblings(&mut self, cpu: Cpu) {
-        if self.topo.shape.smt == 1 {
-            return;
-        }
-        let sibs = *self.topo.smt_mask(cpu);
-        for s in sibs.iter() {
+        let core = self.topo.place(cpu).core as usize;
+        for i in 0..self.topo.shape.smt as usize {
+            let s = self.topo.core_span_thread(core, i);
             if s != cpu && self.rqs[s as usize].curr.is_some() {
                 self.retime(s);
             }
@@ -1174,7 +1202,7 @@ impl Sim {
                 SchedClass::Fifo { prio } => rq.rt_insert(prio, t),
             }
         }
-        self.retime_siblings(cpu);
+        self.smt_changed(cpu);
     }
 
     /// `update_curr`: charge the running task's CFS time.
@@ -1366,7 +1394,7 @@ impl Sim {
         self.stats.context_switches += 1;
         self.arm_tick(cpu);
         if was_idle {
-            self.retime_siblings(cpu);
+            self.smt_changed(cpu);
         }
         // Continue the task: finish its run phase or execute its next step.
         if self.tasks[t as usize].remaining > 0 {
@@ -1399,7 +1427,7 @@ impl Sim {
         self.rqs[cpu as usize].cstate = Some(cs);
         // __update_idle_core (§6.1)
         self.with_placement(|view, st, beh| placement::update_idle_core(view, st, beh, cpu));
-        self.retime_siblings(cpu);
+        self.smt_changed(cpu);
     }
 
     // ----------------------------------------------------------------------------------------
@@ -1484,7 +1512,7 @@ impl Sim {
         if self.rqs[cpu as usize].curr.is_some() {
             self.retime(cpu);
         }
-        self.retime_siblings(cpu);
+        self.smt_changed(cpu);
     }
 
     fn irq_end(&mut self, cpu: Cpu) {
@@ -1492,7 +1520,7 @@ impl Sim {
         if self.rqs[cpu as usize].curr.is_some() {
             self.retime(cpu);
         }
-        self.retime_siblings(cpu);
+        self.smt_changed(cpu);
         self.resched.set(cpu);
     }
 

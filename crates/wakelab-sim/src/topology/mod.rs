@@ -176,6 +176,8 @@ pub struct Topology {
     arch_capacity: Vec<u16>,
     /// `sd_llc_id`: lowest CPU of the CPU's LLC (spec §1.2).
     llc_id: Vec<Cpu>,
+    /// The threads of each core as a list (hot loops iterate it instead of a mask).
+    core_threads: Vec<Vec<Cpu>>,
 }
 
 impl Topology {
@@ -233,6 +235,7 @@ impl Topology {
         let llc_id = (0..nr_cpus)
             .map(|c| llc_span[place[c].llc as usize].first().unwrap())
             .collect();
+        let core_threads = core_span.iter().map(|m| m.to_vec()).collect();
         Ok(Topology {
             shape: shape.clone(),
             nr_cpus,
@@ -244,6 +247,7 @@ impl Topology {
             all: CpuMask::first_n(nr_cpus),
             arch_capacity,
             llc_id,
+            core_threads,
         })
     }
 
@@ -263,6 +267,16 @@ impl Topology {
     #[inline]
     pub fn smt_mask(&self, cpu: Cpu) -> &CpuMask {
         &self.core_span[self.place[cpu as usize].core as usize]
+    }
+    /// The CPU's core siblings (itself included) as a slice, ascending.
+    #[inline]
+    pub fn smt_threads(&self, cpu: Cpu) -> &[Cpu] {
+        &self.core_threads[self.place[cpu as usize].core as usize]
+    }
+    /// Thread `i` of core `core`.
+    #[inline]
+    pub fn core_span_thread(&self, core: usize, i: usize) -> Cpu {
+        self.core_threads[core][i]
     }
     /// CPUs of the CPU's LLC.
     #[inline]
