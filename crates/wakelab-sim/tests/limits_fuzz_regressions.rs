@@ -19,10 +19,9 @@ fn read_and_build(text: &str) -> Result<(), String> {
 /// table ending in 1 344 457 600 kHz (1.3 THz). `MachineFreq::validate` accepts it, then the
 /// power model (`freq/spec.rs` `CorePower::busy_uw`, called from `freq/hardware.rs` `build`)
 /// computes c_dyn x MHz x mV^2 in u64 and overflows (the voltage is extrapolated to ~280 V).
-/// Fix in the core: bound P-state frequencies (and the power model's inputs) in
-/// `MachineFreq::validate`, naming the field, or compute with saturation.
+/// Fixed: `MachineFreq::validate` refuses P-states above 10 GHz (`freq::spec::MAX_KHZ`), naming
+/// the field, and the power model saturates.
 #[test]
-#[ignore = "fuzz finding, open: P-state kHz unbounded -> u64 overflow in CorePower::busy_uw"]
 fn pstate_khz_beyond_any_cpu_is_refused_not_overflowed() {
     let text = include_str!("fuzz_regressions/experiment_json-freq-khz-overflow.json");
     let r = std::panic::catch_unwind(|| read_and_build(text));

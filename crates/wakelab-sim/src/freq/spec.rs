@@ -19,6 +19,10 @@ pub(crate) fn ferr(field: impl Into<String>, message: impl Into<String>) -> Freq
     }
 }
 
+/// Highest frequency a P-state may have (kHz): 10 GHz. Bounds the power model's arithmetic
+/// (docs/limits.md).
+pub const MAX_KHZ: u32 = 10_000_000;
+
 /// Everything the frequency model needs to know about the hardware.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -217,8 +221,11 @@ impl CorePower {
         };
         let v = v.max(1) as u64;
         // pF x MHz x mV^2 = pW; / 1e6 = µW
-        let dyn_pw = self.c_dyn_pf as u64 * mhz as u64 * v * v;
-        dyn_pw / 1_000_000 + self.static_mw as u64 * 1000
+        // saturating: validated inputs stay far below u64, but the model must never wrap
+        let dyn_pw = (self.c_dyn_pf as u64)
+            .saturating_mul(mhz as u64)
+            .saturating_mul(v.saturating_mul(v));
+        (dyn_pw / 1_000_000).saturating_add(self.static_mw as u64 * 1000)
     }
 }
 
@@ -230,6 +237,19 @@ impl MachineFreq {
             PStates::Ratio(r) => {
                 if r.bus_khz == 0 {
                     return Err(ferr("freq.pstates.ratio.bus_khz", "must be positive"));
+                }
+                let top = r
+                    .turbo
+                    .iter()
+                    .copied()
+                    .chain([r.base, r.lowest])
+                    .max()
+                    .unwrap_or(0);
+                if top as u64 * r.bus_khz as u64 > MAX_KHZ as u64 {
+                    return Err(ferr(
+                        "freq.pstates.ratio",
+                        format!("ratio x bus_khz above {MAX_KHZ} kHz (10 GHz) is not supported"),
+                    ));
                 }
                 if r.lowest == 0 {
                     return Err(ferr("freq.pstates.ratio.lowest", "must be at least 1"));
@@ -296,6 +316,12 @@ impl MachineFreq {
                         return Err(ferr(
                             format!("freq.pstates.table[{i}].khz"),
                             "frequencies must be positive and strictly ascending",
+                        ));
+                    }
+                    if *t.khz.last().unwrap() > MAX_KHZ {
+                        return Err(ferr(
+                            format!("freq.pstates.table[{i}].khz"),
+                            format!("frequencies above {MAX_KHZ} kHz (10 GHz) are not supported"),
                         ));
                     }
                 }
