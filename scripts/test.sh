@@ -16,7 +16,7 @@ step() {
   step_no=$((step_no + 1))
   step_name="$*"
   step_start=$SECONDS
-  section "[$step_no/7] $*"
+  section "[$step_no/8] $*"
 }
 trap 'rc=$?; [[ $rc -ne 0 ]] && printf "\n%sFAILED at step %s: %s (exit %s)%s\n" "$_red$_bold" "$step_no" "$step_name" "$rc" "$_reset" >&2' EXIT
 
@@ -36,6 +36,9 @@ else
   cargo test --locked --workspace
 fi
 cargo test --locked --workspace --doc
+
+step "fuzz smoke: each cargo-fuzz target briefly on the committed corpus"
+scripts/fuzz-smoke.sh 15
 
 step "wasm tests in headless Chromium (wasm-bindgen-test)"
 # .cargo/config.toml makes wasm-bindgen-test-runner the runner for wasm32.
