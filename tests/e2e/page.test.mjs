@@ -238,6 +238,13 @@ test('a copied link opens the same experiment in a fresh page, with the same tab
     assert.match(link, /#w1\.[A-Za-z0-9_-]+$/);
     assert.equal(link, first.page.url());
     table = await first.page.locator('#compare').textContent();
+    // Exports download files (SVG from wakelab-plot's SVG path, CSV from the comparison).
+    for (const [button, ext] of [['#export-svg', '.svg'], ['#export-csv', '.csv'], ['#export-json', '.json'], ['#export-png', '.png']]) {
+      const [download] = await Promise.all([first.page.waitForEvent('download'), first.page.locator(button).click()]);
+      assert.ok(download.suggestedFilename().endsWith(ext), download.suggestedFilename());
+    }
+    await first.page.locator('#embed').click();
+    assert.match(await first.page.locator('#embed-code').inputValue(), /^<iframe src="http:\/\/[^"]+\?embed=plot#w1\./);
     assert.deepEqual(first.problems, []);
   } finally {
     await first.context.close();

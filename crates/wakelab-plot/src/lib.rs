@@ -402,8 +402,17 @@ pub fn draw_xy_chart<DB: DrawingBackend>(
                 .map_err(err)?;
         }
     }
+    // Earlier solid lines are drawn wider, so identical results stay visible as a halo.
+    let solid = chart.series.iter().filter(|s| !s.dashed).count();
+    let mut solid_i = 0;
     for s in &chart.series {
         let c = theme.palette[s.color % theme.palette.len()];
+        let extra = if s.dashed {
+            0.0
+        } else {
+            solid_i += 1;
+            1.5 * (solid - solid_i).min(2) as f64
+        };
         let whisker = c.mix(0.8).stroke_width(theme.px(1.0));
         let cap = theme.px(4.0) as i32;
         for &(x, lo, hi) in &s.band {
@@ -420,7 +429,7 @@ pub fn draw_xy_chart<DB: DrawingBackend>(
             }
         }
         let pts: Vec<(f64, f64)> = s.points.iter().map(|&(x, y)| (fx(x), y)).collect();
-        let style = c.stroke_width(theme.px(2.0));
+        let style = c.stroke_width(theme.px(2.0 + extra));
         if s.dashed {
             ctx.draw_series(DashedLineSeries::new(
                 pts.iter().copied(),
@@ -434,7 +443,7 @@ pub fn draw_xy_chart<DB: DrawingBackend>(
                 .map_err(err)?;
         }
         if s.markers {
-            let r = theme.px(if s.dashed { 2.5 } else { 3.5 });
+            let r = theme.px(if s.dashed { 2.5 } else { 3.5 + extra });
             ctx.draw_series(pts.iter().map(|&p| Circle::new(p, r, c.filled())))
                 .map_err(err)?;
         }

@@ -634,8 +634,13 @@ pub fn start() {
     }
     if let Some(msg) = link_error {
         let banner = el("link-error");
+        let stop = if msg.ends_with(['.', '?', '!']) {
+            ""
+        } else {
+            "."
+        };
         banner.set_text_content(Some(&format!(
-            "This link could not be opened: {msg}. Showing the default scenario instead."
+            "This link could not be opened: {msg}{stop} Showing the default scenario instead."
         )));
         set_hidden(&banner, false);
         web_sys::console::warn_1(&format!("wakelab: link not opened: {msg}").into());
@@ -922,7 +927,14 @@ impl App {
             }
             FromWorker::Error { job, message } => {
                 self.slots[idx].busy = None;
-                if job.is_some() && job == self.detail_job {
+                let current_point = job.is_some_and(|j| {
+                    self.run
+                        .as_ref()
+                        .is_some_and(|r| !r.finished && r.pending.contains_key(&j))
+                });
+                if job.is_some() && job != self.detail_job && !current_point {
+                    // A reply to a job that was replaced or cancelled.
+                } else if job.is_some() && job == self.detail_job {
                     self.detail_job = None;
                     set_text("tl-status", &format!("The timeline run failed: {message}"));
                 } else {
@@ -1034,6 +1046,12 @@ impl App {
             published,
         });
         self.failed = false;
+        // The timeline belongs to the previous experiment: drop any pending one and draw a
+        // new one when this run completes.
+        if let Some(old) = self.detail_job.take() {
+            self.queue.retain(|j| j.id() != old);
+        }
+        self.detail = None;
         set_hidden(&el("error"), true);
         let _ = el("plot").set_attribute("data-state", "running");
         let _ = el("cancel").remove_attribute("disabled");
@@ -1737,7 +1755,9 @@ impl App {
                 if let Some(chart) = &self.chart {
                     let mut c = chart.clone();
                     c.title = report.title.clone();
-                    match wakelab_plot::xy_chart_svg(&c, 960, 540, &Theme::light(1.0)) {
+                    match crate::canvas::svg_string((960, 540), |root| {
+                        wakelab_plot::draw_xy_chart(root, &c, &Theme::light(1.0))
+                    }) {
                         Ok(svg) => download(&format!("{stem}.svg"), "image/svg+xml", &svg),
                         Err(e) => web_sys::console::error_1(&e.into()),
                     }
@@ -1864,14 +1884,10 @@ impl App {
             );
             return;
         }
-        // One detail job at a time: a newer request replaces a queued or running one.
+        // One detail job at a time: a newer request replaces a queued one; a running one
+        // finishes (short) and its reply is dropped.
         if let Some(old) = self.detail_job.take() {
             self.queue.retain(|j| j.id() != old);
-            for i in 0..self.slots.len() {
-                if self.slots[i].busy == Some(old) {
-                    self.respawn(i);
-                }
-            }
         }
         let job = self.next_job;
         self.next_job += 1;
