@@ -2174,6 +2174,9 @@ fn render_summary(report: &ExperimentReport, empty: bool) {
         for g in row.gain_pct.iter().skip(1) {
             let (text, class) = match g {
                 Some(g) if g.abs() < 0.005 => ("0.00%".to_string(), "num same"),
+                // Below half a percent: shown, but not coloured as a win or a loss (the
+                // comparison's significance stars say whether a difference is real).
+                Some(g) if g.abs() < 0.5 => (format!("{g:+.2}%"), "num same"),
                 Some(g) => (
                     format!("{g:+.2}%"),
                     if *g > 0.0 { "num better" } else { "num worse" },
