@@ -200,7 +200,7 @@ impl Sim {
             duration_ns: input.duration_ns,
             warmup_ns: input.warmup_ns,
             stop_when_all_exited: input.stop_when_all_exited,
-            live_tasks: 0,
+            live_tasks: (input.tasks.len() as u32).saturating_sub(input.background_tasks),
             freq_invariant: input.freq_invariant,
             explain_wakeup: input.explain_wakeup,
             timeline_window: input.timeline_window,
@@ -759,9 +759,8 @@ impl Sim {
     }
 
     fn task_start(&mut self, t: TaskId) {
-        if t < self.n_benchmark {
-            self.live_tasks += 1;
-        }
+        // benchmark tasks count as live from time 0 (`live_tasks` starts at n_benchmark), so a
+        // benchmark that starts late is not mistaken for one that has finished
         let cpu = self.tasks[t as usize].cpu;
         self.wake_up_new_task(t, cpu, None);
     }

@@ -233,6 +233,10 @@ pub struct HackbenchConfig {
     pub fork_cycles: Option<Amount>,
     /// CPU of the parent (the shell mmtests runs hackbench from). Default 0.
     pub launcher_cpu: u16,
+    /// Delay before the parent starts (ms), e.g. to let interference settle first, as when
+    /// rt-app is started before hackbench. Default 0. Set the run's warm-up to the same value:
+    /// the completion time is measured from the end of the warm-up.
+    pub start_ms: u64,
 }
 
 impl Default for HackbenchConfig {
@@ -246,6 +250,7 @@ impl Default for HackbenchConfig {
             read_cycles: None,
             fork_cycles: None,
             launcher_cpu: 0,
+            start_ms: 0,
         }
     }
 }

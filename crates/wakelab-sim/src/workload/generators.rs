@@ -470,6 +470,10 @@ fn hackbench(
     check_program_len(ops_len(&parent_prog), "hackbench parent (too many groups)")?;
     let mut p = task("hackbench".into(), parent_prog);
     p.start_cpu = Some(c.launcher_cpu);
+    if c.start_ms > 60_000 {
+        return Err("start_ms: at most 60000".into());
+    }
+    p.start_ns = c.start_ms * 1_000_000;
     Ok(Generated {
         tasks: vec![p],
         templates,
