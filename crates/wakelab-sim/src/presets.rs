@@ -322,7 +322,7 @@ pub fn experiment(id: &str) -> Option<Experiment> {
             ];
             sc.run = RunConfig {
                 duration_ms: 10_000,
-                warmup_ms: 1000,
+                warmup_ms: 0,
                 seed: 1,
             };
             Experiment {

@@ -234,8 +234,8 @@ pub struct HackbenchConfig {
     /// CPU of the parent (the shell mmtests runs hackbench from). Default 0.
     pub launcher_cpu: u16,
     /// Delay before the parent starts (ms), e.g. to let interference settle first, as when
-    /// rt-app is started before hackbench. Default 0. Set the run's warm-up to the same value:
-    /// the completion time is measured from the end of the warm-up.
+    /// rt-app is started before hackbench. Default 0. The completion time is measured from
+    /// this start.
     pub start_ms: u64,
 }
 

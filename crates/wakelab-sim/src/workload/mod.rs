@@ -78,8 +78,7 @@ impl Metric {
                     0.0
                 }
             }
-            // from the end of the warm-up (0 unless the benchmark starts late, e.g. hackbench
-            // `start_ms` after interference)
+            // the caller passes the time from the benchmark's own start to its end
             Metric::CompletionTime => measured_s,
             Metric::Latency { percentile } => latency.percentile(*percentile) as f64 / 1000.0,
         }
