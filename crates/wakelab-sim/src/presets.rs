@@ -113,9 +113,11 @@ pub fn gallery() -> Vec<GalleryEntry> {
     vec![
         GalleryEntry {
             id: "default",
-            title: "tbench on a Skylake laptop (8 CPUs, HWP): 4.15 vs + recent_used_cpu",
-            summary: "The default scenario: a client/server pair walking around an 8-CPU LLC under \
-                      hardware-controlled frequency, with and without p->recent_used_cpu.",
+            title: "dbench (XFS) on a Skylake laptop (8 CPUs, HWP): 4.15 vs + recent_used_cpu",
+            summary: "The default scenario: a dbench client and the per-CPU kworker it hands log \
+                      work to walk around an 8-CPU LLC under hardware-controlled frequency, so \
+                      every core stays slow; with p->recent_used_cpu the pair stays on two CPUs \
+                      that run fast.",
             published: &[],
         },
         GalleryEntry {
@@ -203,12 +205,14 @@ pub fn experiment(id: &str) -> Option<Experiment> {
     let k510 = KernelConfig::baseline(V5_10);
     Some(match id {
         "default" => {
+            // The seed story in one screen: a lightly loaded, communicating workload under
+            // hardware-controlled frequency, with and without p->recent_used_cpu (T1, shorter).
             let sc = scenario(
-                "tbench, skl-client-8t, HWP powersave",
+                "dbench (XFS), skl-client-8t, HWP: does the pair stay put?",
                 "skl-client-8t",
                 k415_prev,
                 Governor::Hwp,
-                workload(serde_json::json!({"kind": "tbench"})),
+                workload(serde_json::json!({"kind": "dbench", "variant": "xfs"})),
             );
             let mut e = Experiment {
                 scenario: sc,

@@ -22,7 +22,7 @@ fn short(id: &str, workload: Option<serde_json::Value>, ms: u64) -> Experiment {
 
 #[test]
 fn tbench_pair_exchanges_messages() {
-    let e = short("default", None, 40);
+    let e = short("default", Some(serde_json::json!({"kind": "tbench"})), 40);
     let r = run_point(&e, 0, 1, 0, None).unwrap();
     assert_eq!(r.stop, StopReason::Duration);
     assert!(
