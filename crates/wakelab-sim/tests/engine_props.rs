@@ -4,6 +4,7 @@
 
 use proptest::prelude::*;
 use wakelab_sim::cpumask::CpuMask;
+use wakelab_sim::engine::Sim;
 use wakelab_sim::experiment::{DetailOptions, build_input, run_point_detailed};
 use wakelab_sim::freq::Governor;
 use wakelab_sim::kernel::{KernelVersion, PatchId};
@@ -73,6 +74,13 @@ proptest! {
             .map(|t| t.affinity.unwrap_or(*input.topology.all()).and(input.topology.all()))
             .collect();
         let n = input.topology.nr_cpus();
+        // engine invariants after the run (no runnable task lost, counts match the queues)
+        let (again, _, _) = build_input(&sc, clients, 1, DetailOptions::default()).unwrap();
+        let mut sim = Sim::new(again).unwrap();
+        sim.run(None);
+        if let Err(m) = sim.check_invariants() {
+            prop_assert!(false, "invariant: {m}");
+        }
         let d = run_point_detailed(&e, 0, clients, 0,
             DetailOptions { window: Some((0, 20_000_000)), explain_decision: None }, None);
         let d = match d {

@@ -1732,6 +1732,73 @@ impl Sim {
         self.freq.energy(self.now).total_uj as f64 / 1000.0
     }
 
+    /// Check the engine's invariants (tests call this after runs): every runnable task is queued
+    /// exactly once on its own CPU, a running task is its CPU's `curr`, the runqueue counts
+    /// match the queues, and no CPU was busy longer than the run.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut seen = vec![0u8; self.tasks.len()];
+        for (c, rq) in self.rqs.iter().enumerate() {
+            let mut cfs = rq.cfs_q.len() as u32;
+            let mut rt = rq.rt_q.len() as u32;
+            if let Some(t) = rq.curr {
+                let task = &self.tasks[t as usize];
+                if task.state != TaskState::Running || task.cpu as usize != c {
+                    return Err(format!(
+                        "cpu {c}: curr {t} is {:?} on cpu {}",
+                        task.state, task.cpu
+                    ));
+                }
+                seen[t as usize] += 1;
+                match task.class {
+                    SchedClass::Fair { .. } => cfs += 1,
+                    SchedClass::Fifo { .. } => rt += 1,
+                }
+            }
+            for &(_, t) in &rq.cfs_q {
+                let task = &self.tasks[t as usize];
+                if task.state != TaskState::Runnable || task.cpu as usize != c {
+                    return Err(format!(
+                        "cpu {c}: queued {t} is {:?} on cpu {}",
+                        task.state, task.cpu
+                    ));
+                }
+                seen[t as usize] += 1;
+            }
+            for &(_, t) in &rq.rt_q {
+                let task = &self.tasks[t as usize];
+                if task.state != TaskState::Runnable || task.cpu as usize != c {
+                    return Err(format!("cpu {c}: rt-queued {t} is {:?}", task.state));
+                }
+                seen[t as usize] += 1;
+            }
+            if cfs != rq.nr_cfs || rt != rq.nr_rt {
+                return Err(format!(
+                    "cpu {c}: nr_cfs {} / nr_rt {} but {cfs} / {rt} tasks queued or running",
+                    rq.nr_cfs, rq.nr_rt
+                ));
+            }
+            if rq.busy_ns > self.now {
+                return Err(format!(
+                    "cpu {c}: busy {} ns in a {} ns run",
+                    rq.busy_ns, self.now
+                ));
+            }
+        }
+        for (t, task) in self.tasks.iter().enumerate() {
+            let runnable = matches!(task.state, TaskState::Runnable | TaskState::Running);
+            if runnable && seen[t] != 1 {
+                return Err(format!(
+                    "task {t} is {:?} but queued {} times",
+                    task.state, seen[t]
+                ));
+            }
+            if !runnable && seen[t] != 0 {
+                return Err(format!("task {t} is {:?} but queued", task.state));
+            }
+        }
+        Ok(())
+    }
+
     pub(crate) fn tick_ns(&self) -> u64 {
         self.tick_ns
     }
