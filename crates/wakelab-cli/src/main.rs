@@ -71,6 +71,9 @@ enum Cmd {
         /// No progress output on stderr.
         #[arg(long)]
         quiet: bool,
+        /// Also print frequency (P-state) and idle-state (C-state) residency per point.
+        #[arg(long)]
+        residency: bool,
     },
     /// Merge point files written by sharded runs (`--points-out`) into one comparison.
     Merge {
@@ -171,6 +174,43 @@ fn print_report(exp: &Experiment, results: &[PointResult], format: Format) -> Re
     Ok(())
 }
 
+/// Residency histograms per point (text): busy time by frequency, idle time by C-state.
+fn print_residency(exp: &Experiment, results: &[PointResult]) {
+    let mut sorted: Vec<&PointResult> = results.iter().collect();
+    sorted.sort_by_key(|r| (r.variant, r.clients, r.iteration));
+    println!("Frequency residency (share of busy time; levels above 2%)");
+    for r in &sorted {
+        let cells: Vec<String> = r
+            .pstate_residency
+            .iter()
+            .filter(|(_, f)| *f > 0.02)
+            .map(|(k, f)| format!("{:.1} GHz {:>3.0}%", *k as f64 / 1e6, f * 100.0))
+            .collect();
+        println!(
+            "  {:<24} {:>4} clients #{}: {}",
+            exp.variants[r.variant].name,
+            r.clients,
+            r.iteration,
+            cells.join(" | ")
+        );
+    }
+    println!("Idle-state residency (share of idle time)");
+    for r in &sorted {
+        let cells: Vec<String> = r
+            .cstate_residency
+            .iter()
+            .map(|(n, f)| format!("{n} {:>3.0}%", f * 100.0))
+            .collect();
+        println!(
+            "  {:<24} {:>4} clients #{}: {}",
+            exp.variants[r.variant].name,
+            r.clients,
+            r.iteration,
+            cells.join(" | ")
+        );
+    }
+}
+
 fn main() -> Result<()> {
     let cli = Cli::parse();
     match cli.cmd {
@@ -186,6 +226,7 @@ fn main() -> Result<()> {
             duration_ms,
             svg,
             quiet,
+            residency,
         } => {
             let mut exp = load_experiment(&file, &preset)?;
             if let Some(c) = clients {
@@ -264,6 +305,9 @@ fn main() -> Result<()> {
                 std::fs::write(&p, s).with_context(|| format!("writing {}", p.display()))?;
             }
             print_report(&exp, &ok, format)?;
+            if residency && format == Format::Text {
+                print_residency(&exp, &ok);
+            }
         }
         Cmd::Merge {
             experiment,

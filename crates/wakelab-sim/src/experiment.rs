@@ -36,6 +36,12 @@ pub struct PointResult {
     pub cpu_avg_mhz: Vec<u32>,
     /// Energy over the run (millijoules) from the power model.
     pub energy_mj: f64,
+    /// Share of all busy CPU time spent at each frequency (kHz, fraction), ascending.
+    #[serde(default)]
+    pub pstate_residency: Vec<(u32, f64)>,
+    /// Share of all idle CPU time spent in each C-state (name, fraction), shallowest first.
+    #[serde(default)]
+    pub cstate_residency: Vec<(String, f64)>,
 }
 
 /// A run with its timelines (for the per-CPU view and "explain this wake-up").
@@ -203,7 +209,13 @@ pub fn run_point_detailed(
         cpu_busy_pct,
         cpu_avg_mhz,
         energy_mj: sim.energy_mj(),
+        pstate_residency: Vec::new(),
+        cstate_residency: Vec::new(),
     };
+    let (pr, cr) = sim.residency();
+    let mut result = result;
+    result.pstate_residency = pr;
+    result.cstate_residency = cr;
     let st = sim.stats();
     Ok(PointDetail {
         result,

@@ -1722,6 +1722,34 @@ impl Sim {
         khz.checked_div(n).unwrap_or(0) as u32
     }
 
+    /// Machine-wide residency: share of all CPUs' busy time at each frequency (kHz, ascending;
+    /// levels never used are left out) and share of all idle time in each C-state (by name).
+    pub fn residency(&self) -> (Vec<(u32, f64)>, Vec<(String, f64)>) {
+        let names: Vec<String> = self.freq.idle_state_names().map(str::to_string).collect();
+        let mut p: Vec<(u32, u64)> = Vec::new();
+        let mut c = vec![0u64; names.len()];
+        for cpu in 0..self.rqs.len() as Cpu {
+            let r = self.freq.residency(cpu, self.now);
+            for (k, ns) in r.levels_khz.iter().zip(r.pstate_ns.iter()) {
+                match p.binary_search_by_key(k, |e| e.0) {
+                    Ok(i) => p[i].1 += ns,
+                    Err(i) => p.insert(i, (*k, *ns)),
+                }
+            }
+            for (i, ns) in r.cstate_ns.iter().enumerate() {
+                if i < c.len() {
+                    c[i] += ns;
+                }
+            }
+        }
+        let busy: u64 = p.iter().map(|e| e.1).sum::<u64>().max(1);
+        let idle: u64 = c.iter().sum::<u64>().max(1);
+        (
+            p.into_iter().filter(|e| e.1 > 0).map(|(k, ns)| (k, ns as f64 / busy as f64)).collect(),
+            names.into_iter().zip(c).map(|(n, ns)| (n, ns as f64 / idle as f64)).collect(),
+        )
+    }
+
     /// SIS and wake_affine schedstats summed over CPUs.
     pub fn sis_totals(&self) -> crate::placement::SisStats {
         self.pstate.total_stats()
