@@ -104,6 +104,9 @@ pub enum StopReason {
     Cancelled,
 }
 
+/// Machine-wide residency: (kHz, share of busy time) and (C-state name, share of idle time).
+pub type Residency = (Vec<(u32, f64)>, Vec<(String, f64)>);
+
 /// Progress callback: called every ~65k events with (simulated ns, duration ns); return false
 /// to cancel.
 pub type Progress<'a> = &'a mut dyn FnMut(u64, u64) -> bool;
@@ -1724,7 +1727,7 @@ impl Sim {
 
     /// Machine-wide residency: share of all CPUs' busy time at each frequency (kHz, ascending;
     /// levels never used are left out) and share of all idle time in each C-state (by name).
-    pub fn residency(&self) -> (Vec<(u32, f64)>, Vec<(String, f64)>) {
+    pub fn residency(&self) -> Residency {
         let names: Vec<String> = self.freq.idle_state_names().map(str::to_string).collect();
         let mut p: Vec<(u32, u64)> = Vec::new();
         let mut c = vec![0u64; names.len()];
