@@ -1748,8 +1748,15 @@ impl Sim {
         let busy: u64 = p.iter().map(|e| e.1).sum::<u64>().max(1);
         let idle: u64 = c.iter().sum::<u64>().max(1);
         (
-            p.into_iter().filter(|e| e.1 > 0).map(|(k, ns)| (k, ns as f64 / busy as f64)).collect(),
-            names.into_iter().zip(c).map(|(n, ns)| (n, ns as f64 / idle as f64)).collect(),
+            p.into_iter()
+                .filter(|e| e.1 > 0)
+                .map(|(k, ns)| (k, ns as f64 / busy as f64))
+                .collect(),
+            names
+                .into_iter()
+                .zip(c)
+                .map(|(n, ns)| (n, ns as f64 / idle as f64))
+                .collect(),
         )
     }
 
