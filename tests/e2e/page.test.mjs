@@ -344,3 +344,29 @@ test('a failing worker shows a visible error, not a blank page', async () => {
     await context.close();
   }
 });
+
+test('the browser (wasm, worker pool) and the native CLI give byte-identical results', async () => {
+  // The native CLI built by the test suite's cargo steps (debug profile is enough: the numbers
+  // do not depend on the optimisation level, which is part of what this checks).
+  const targetDir = process.env.CARGO_TARGET_DIR ?? resolve(here, '../../target');
+  const bin = join(targetDir, 'debug', 'wakelab');
+  const { execFileSync } = await import('node:child_process');
+  const native = existsSync(bin)
+    ? execFileSync(bin, ['run', '--preset', 'default', '--quiet'], { encoding: 'utf8' })
+    : execFileSync('cargo', ['run', '-q', '-p', 'wakelab-cli', '--', 'run', '--preset', 'default', '--quiet'], {
+        encoding: 'utf8',
+        cwd: resolve(here, '../..'),
+      });
+  const { context, page, problems } = await open();
+  try {
+    assert.equal(await settled(page, problems), 'done', problems.join('; '));
+    const compare = (await page.locator('#compare').textContent()).trim();
+    const ops = (await page.locator('#ops').textContent()).trim();
+    assert.ok(compare.length > 200, compare);
+    assert.ok(native.includes(compare), `the page's comparison is not the CLI's:\n${compare}\n---\n${native}`);
+    assert.ok(native.includes(ops), `the page's Ops block is not the CLI's:\n${ops}\n---\n${native}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
