@@ -167,7 +167,7 @@ impl Scenario {
 
     /// Read a scenario from JSON, migrating older format versions, bounded in size and depth.
     pub fn from_json(s: &str) -> Result<Scenario, ScenarioError> {
-        let v = read_json(s)?;
+        let v = migrate_scenario(read_json(s)?)?;
         let sc: Scenario = serde_json::from_value(v).map_err(|e| err("scenario", e.to_string()))?;
         sc.validate()?;
         Ok(sc)
@@ -218,7 +218,11 @@ impl Experiment {
     }
 
     pub fn from_json(s: &str) -> Result<Experiment, ScenarioError> {
-        let v = read_json(s)?;
+        let mut v = read_json(s)?;
+        if let Some(sc) = v.get_mut("scenario") {
+            *sc = migrate_scenario(sc.take())
+                .map_err(|e| err(format!("scenario.{}", e.field), e.message))?;
+        }
         let e: Experiment =
             serde_json::from_value(v).map_err(|e| err("experiment", e.to_string()))?;
         e.validate()?;
@@ -286,6 +290,34 @@ pub fn default_client_counts(shape: &MachineShape) -> Vec<u32> {
     v
 }
 
+/// Bring a scenario of any known format version to the current one ([`SCENARIO_FORMAT`]).
+///
+/// Each older version gets one step `vN -> vN+1` here, so files and links written by older
+/// builds keep working. Format 1 is the first; a newer version is refused with a clear message.
+pub fn migrate_scenario(mut v: serde_json::Value) -> Result<serde_json::Value, ScenarioError> {
+    let format = v.get("format").and_then(|f| f.as_u64());
+    match format {
+        Some(f) if f == SCENARIO_FORMAT as u64 => Ok(v),
+        Some(f) if f > SCENARIO_FORMAT as u64 => Err(err(
+            "format",
+            format!(
+                "version {f} was written by a newer Wakelab (this build reads up to {SCENARIO_FORMAT})"
+            ),
+        )),
+        Some(f) => Err(err(
+            "format",
+            format!("version {f} is not a Wakelab scenario format"),
+        )),
+        None => {
+            // A scenario without a format field is taken as the first format.
+            if let Some(o) = v.as_object_mut() {
+                o.insert("format".into(), serde_json::json!(SCENARIO_FORMAT));
+            }
+            Ok(v)
+        }
+    }
+}
+
 /// Parse JSON with the size and depth limits of docs/limits.md.
 pub fn read_json(s: &str) -> Result<serde_json::Value, ScenarioError> {
     if s.len() > MAX_SCENARIO_BYTES {
@@ -336,6 +368,14 @@ mod tests {
         assert_ne!(derive_seed(1, 8, 0), derive_seed(1, 8, 1));
         assert_ne!(derive_seed(1, 8, 0), derive_seed(1, 16, 0));
         assert_eq!(derive_seed(7, 8, 2), derive_seed(7, 8, 2));
+    }
+
+    #[test]
+    fn future_formats_are_refused_and_a_missing_format_is_the_first() {
+        let e = migrate_scenario(serde_json::json!({"format": 7})).unwrap_err();
+        assert!(e.message.contains("newer Wakelab"), "{e}");
+        let v = migrate_scenario(serde_json::json!({"title": "x"})).unwrap();
+        assert_eq!(v["format"], serde_json::json!(SCENARIO_FORMAT));
     }
 
     #[test]
