@@ -370,3 +370,60 @@ test('the browser (wasm, worker pool) and the native CLI give byte-identical res
     await context.close();
   }
 });
+
+test('every hostile link of the corpus shows its clear message or opens as text', async () => {
+  // The same corpus the link decoder's native tests use (crates/wakelab-link/tests/hostile.json).
+  const { readFileSync } = await import('node:fs');
+  const corpus = JSON.parse(readFileSync(resolve(here, '../../crates/wakelab-link/tests/hostile.json'), 'utf8'));
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (err) => problems.push(`uncaught exception: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+  });
+  page.on('dialog', (d) => {
+    problems.push(`a dialog opened: ${d.message()}`);
+    d.dismiss();
+  });
+  let checked = 0;
+  try {
+    for (const [i, c] of corpus.cases.entries()) {
+      // The page sees only its own fragment: a URL's part after '#', or a bare fragment.
+      const hash = c.link.includes('#') ? c.link.slice(c.link.indexOf('#') + 1) : c.link.includes('://') ? '' : c.link;
+      if (hash.trim() === '') continue; // no fragment: the page simply opens the default
+      // A distinct query string makes every case a full page load (a hash change is not one).
+      await page.goto(`${url}?case=${i}#${hash}`, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
+      const banner = page.locator('#link-error');
+      if (c.expected_message_substring) {
+        await banner.waitFor({ state: 'visible', timeout: 10_000 });
+        const text = await banner.textContent();
+        // The page deserializes the experiment itself (one copy of the core's deserializers in
+        // the wasm, to keep the bundle small), so for a value of the wrong type inside the
+        // experiment it reports serde's message without the field path the CLI gives.
+        const typeError = /the experiment in the link is malformed: invalid (type|value)/.test(text);
+        assert.ok(
+          text.includes(c.expected_message_substring) || (typeError && /out of range|number|integer/.test(c.expected_message_substring)),
+          `${c.name}: "${text}" lacks "${c.expected_message_substring}"`,
+        );
+        assert.match(text, /default scenario/, c.name);
+      } else {
+        const title = page.locator('#plot-title');
+        await page.waitForFunction(
+          (want) => document.getElementById('plot-title')?.textContent === want,
+          c.expected_title,
+          { timeout: 10_000 },
+        );
+        assert.equal(await title.textContent(), c.expected_title, c.name);
+        assert.equal(await banner.isHidden(), true, `${c.name}: ${await banner.textContent()}`);
+        // markup in a title stays text: no element was created from it
+        assert.equal(await page.locator('#plot-title *').count(), 0, c.name);
+      }
+      checked += 1;
+    }
+    assert.ok(checked >= 40, `only ${checked} cases checked`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
