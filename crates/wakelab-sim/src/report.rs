@@ -44,6 +44,9 @@ pub fn build_report(exp: &Experiment, results: &[PointResult]) -> ExperimentRepo
     let mut samples = vec![vec![Vec::new(); clients.len()]; nv];
     let mut sis = vec![SisStats::default(); nv];
     let mut migrations = vec![0u64; nv];
+    // energy (J) and the benchmark's number per watt of average power, per variant
+    let mut energy_j = vec![0f64; nv];
+    let mut per_watt = vec![(0f64, 0u32); nv];
     let mut higher = true;
     let mut unit = String::new();
     // deterministic order whatever the completion order
@@ -55,6 +58,17 @@ pub fn build_report(exp: &Experiment, results: &[PointResult]) -> ExperimentRepo
                 samples[r.variant][ci].push(r.value);
                 sis[r.variant].add(&r.sis);
                 migrations[r.variant] += r.migrations;
+                let j = r.energy_mj / 1000.0;
+                energy_j[r.variant] += j;
+                let watts = if r.sim_ns > 0 {
+                    j / (r.sim_ns as f64 / 1e9)
+                } else {
+                    0.0
+                };
+                if watts > 0.0 && r.value.is_finite() {
+                    per_watt[r.variant].0 += r.value / watts;
+                    per_watt[r.variant].1 += 1;
+                }
                 higher = r.metric.higher_is_better();
                 unit = r.metric.unit().to_string();
             }
@@ -87,6 +101,14 @@ pub fn build_report(exp: &Experiment, results: &[PointResult]) -> ExperimentRepo
         sis.iter().map(|s| s.nr_wakeups_affine as f64).collect(),
     );
     ops.push_row("migrations", migrations.iter().map(|&m| m as f64).collect());
+    ops.push_row("energy J", energy_j.clone());
+    ops.push_row(
+        format!("{unit} per W (mean)"),
+        per_watt
+            .iter()
+            .map(|&(sum, n)| if n > 0 { sum / n as f64 } else { 0.0 })
+            .collect(),
+    );
     ExperimentReport {
         title: exp.scenario.title.clone(),
         unit,
