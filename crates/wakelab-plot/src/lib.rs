@@ -195,12 +195,9 @@ fn draw_legend_items<DB: DrawingBackend>(
 
 /// Render `chart` as an SVG document of `width` x `height` pixels (light theme).
 pub fn line_chart_svg(chart: &LineChart, width: u32, height: u32) -> Result<String, String> {
-    let mut out = String::new();
-    {
-        let root = SVGBackend::with_string(&mut out, (width, height)).into_drawing_area();
-        draw_line_chart(root, chart, &Theme::light(1.0))?;
-    }
-    Ok(out)
+    render_svg(width, height, |root| {
+        draw_line_chart(root, chart, &Theme::light(1.0))
+    })
 }
 
 /// One series of an [`XyChart`]: a line with optional spread, dashing and markers.
@@ -469,6 +466,21 @@ pub fn draw_xy_chart<DB: DrawingBackend>(
     root.present().map_err(err)
 }
 
+/// Draw with `draw` onto an SVG document of `width` x `height` pixels (the one SVG path of
+/// every chart kind).
+fn render_svg(
+    width: u32,
+    height: u32,
+    draw: impl FnOnce(DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), String>,
+) -> Result<String, String> {
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, (width, height)).into_drawing_area();
+        draw(root)?;
+    }
+    Ok(out)
+}
+
 /// Render `chart` as an SVG document of `width` x `height` pixels.
 pub fn xy_chart_svg(
     chart: &XyChart,
@@ -476,12 +488,7 @@ pub fn xy_chart_svg(
     height: u32,
     theme: &Theme,
 ) -> Result<String, String> {
-    let mut out = String::new();
-    {
-        let root = SVGBackend::with_string(&mut out, (width, height)).into_drawing_area();
-        draw_xy_chart(root, chart, theme)?;
-    }
-    Ok(out)
+    render_svg(width, height, |root| draw_xy_chart(root, chart, theme))
 }
 
 struct LegendItem<'a> {
@@ -774,12 +781,9 @@ pub fn timeline_svg(
     height: u32,
     theme: &Theme,
 ) -> Result<String, String> {
-    let mut out = String::new();
-    {
-        let root = SVGBackend::with_string(&mut out, (width, height)).into_drawing_area();
-        draw_timeline(root, chart, theme)?;
-    }
-    Ok(out)
+    render_svg(width, height, |root| {
+        draw_timeline(root, chart, theme).map(|_| ())
+    })
 }
 
 #[cfg(test)]

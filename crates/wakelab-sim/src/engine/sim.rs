@@ -979,15 +979,14 @@ impl Sim {
             Some(_) => {}
             None => self.rqs[this_cpu as usize].idle_pl = cur_pl,
         }
-        let mut cpu = decision.cpu;
-        if !allowed.test(cpu) || cpu as usize >= self.topo.nr_cpus() {
-            // select_fallback_rq: first allowed CPU in the node, then anywhere.
+        // select_task_rq already applied select_fallback_rq to a disallowed answer.
+        let cpu = decision.cpu;
+        debug_assert!(
+            allowed.test(cpu),
+            "placement returned a disallowed CPU {cpu}"
+        );
+        if decision.rule == placement::Rule::Fallback {
             self.stats.fallbacks += 1;
-            cpu = allowed
-                .and(self.topo.node_mask(this_cpu))
-                .first()
-                .or(allowed.first())
-                .unwrap_or(0);
         }
         self.stats.record_wake(WakeRecord {
             t_ns: self.now,
