@@ -68,6 +68,9 @@ enum Cmd {
         /// Write the throughput plot as SVG.
         #[arg(long)]
         svg: Option<PathBuf>,
+        /// Write the throughput plot as PNG (1600x960, drawn at 2x for HiDPI screens).
+        #[arg(long)]
+        png: Option<PathBuf>,
         /// No progress output on stderr.
         #[arg(long)]
         quiet: bool,
@@ -161,6 +164,39 @@ fn parse_shard(s: &str) -> Result<(usize, usize)> {
     Ok((i - 1, n))
 }
 
+/// The throughput plot of a run as SVG and/or PNG, drawn by wakelab-plot (the page's code).
+fn write_plots(
+    exp: &Experiment,
+    ok: &[PointResult],
+    svg: Option<&std::path::Path>,
+    png: Option<&std::path::Path>,
+) -> Result<()> {
+    let rep = build_report(exp, ok);
+    let chart = wakelab_plot::XyChart::from(&wakelab_plot::LineChart {
+        title: exp.scenario.title.clone(),
+        x_label: "clients".into(),
+        y_label: rep.unit.clone(),
+        series: rep
+            .curves()
+            .into_iter()
+            .map(|(label, points)| wakelab_plot::Series { label, points })
+            .collect(),
+        y_range: None,
+        legend: wakelab_plot::Legend::UpperLeft,
+    });
+    if let Some(p) = svg {
+        let s = wakelab_plot::xy_chart_svg(&chart, 800, 480, &wakelab_plot::Theme::light(1.0))
+            .map_err(|m| anyhow!(m))?;
+        std::fs::write(p, s).with_context(|| format!("writing {}", p.display()))?;
+    }
+    if let Some(p) = png {
+        let b = wakelab_plot::xy_chart_png(&chart, 1600, 960, &wakelab_plot::Theme::light(2.0))
+            .map_err(|m| anyhow!(m))?;
+        std::fs::write(p, b).with_context(|| format!("writing {}", p.display()))?;
+    }
+    Ok(())
+}
+
 fn print_report(exp: &Experiment, results: &[PointResult], format: Format) -> Result<()> {
     let rep = build_report(exp, results);
     match format {
@@ -225,6 +261,7 @@ fn main() -> Result<()> {
             iterations,
             duration_ms,
             svg,
+            png,
             quiet,
             residency,
         } => {
@@ -287,22 +324,8 @@ fn main() -> Result<()> {
                 std::fs::write(&p, serde_json::to_string(&ok)?)
                     .with_context(|| format!("writing {}", p.display()))?;
             }
-            if let Some(p) = svg {
-                let rep = build_report(&exp, &ok);
-                let chart = wakelab_plot::LineChart {
-                    title: exp.scenario.title.clone(),
-                    x_label: "clients".into(),
-                    y_label: rep.unit.clone(),
-                    series: rep
-                        .curves()
-                        .into_iter()
-                        .map(|(label, points)| wakelab_plot::Series { label, points })
-                        .collect(),
-                    y_range: None,
-                    legend: wakelab_plot::Legend::UpperLeft,
-                };
-                let s = wakelab_plot::line_chart_svg(&chart, 800, 480).map_err(|m| anyhow!(m))?;
-                std::fs::write(&p, s).with_context(|| format!("writing {}", p.display()))?;
+            if svg.is_some() || png.is_some() {
+                write_plots(&exp, &ok, svg.as_deref(), png.as_deref())?;
             }
             print_report(&exp, &ok, format)?;
             if residency && format == Format::Text {

@@ -89,3 +89,77 @@ fn shards_merge_into_the_same_report_as_one_run() {
     assert!(ok, "{err}");
     assert_eq!(merged, whole);
 }
+
+/// Issue 7: "the same experiment file gives byte-identical outputs, whatever the thread
+/// count". Every output format and the raw point results, with 1, 2 and 5 worker threads
+/// (5 > the client counts x iterations of a variant, so the pool's scheduling order differs).
+#[test]
+fn outputs_are_byte_identical_whatever_the_thread_count() {
+    let dir = std::env::temp_dir().join(format!("wakelab-threads-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut runs: Vec<Vec<String>> = Vec::new();
+    for threads in ["1", "2", "5"] {
+        let mut outputs = Vec::new();
+        for format in ["text", "json", "csv"] {
+            let points = dir.join(format!("points-{threads}-{format}.json"));
+            let (ok, out, err) = wakelab(&[
+                "run",
+                "--preset",
+                "default",
+                "--clients",
+                "1,2,4",
+                "--iterations",
+                "2",
+                "--duration-ms",
+                "40",
+                "--quiet",
+                "--threads",
+                threads,
+                "--format",
+                format,
+                "--points-out",
+                points.to_str().unwrap(),
+            ]);
+            assert!(ok, "{err}");
+            outputs.push(out);
+            outputs.push(std::fs::read_to_string(&points).unwrap());
+        }
+        runs.push(outputs);
+    }
+    assert!(runs[0][0].contains("Hmean"), "{}", runs[0][0]);
+    assert_eq!(runs[0], runs[1], "1 thread vs 2 threads");
+    assert_eq!(runs[0], runs[2], "1 thread vs 5 threads");
+}
+
+/// `--svg` and `--png` write the throughput plot; the PNG is a real 1600x960 image.
+#[test]
+fn run_writes_svg_and_png_plots() {
+    let dir = std::env::temp_dir().join(format!("wakelab-plots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (svg, png) = (dir.join("t.svg"), dir.join("t.png"));
+    let (ok, _, err) = wakelab(&[
+        "run",
+        "--preset",
+        "default",
+        "--clients",
+        "1,2",
+        "--duration-ms",
+        "40",
+        "--quiet",
+        "--svg",
+        svg.to_str().unwrap(),
+        "--png",
+        png.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let s = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        s.starts_with("<svg") && s.contains("4.15-recent-used"),
+        "{s}"
+    );
+    let b = std::fs::read(&png).unwrap();
+    assert_eq!(&b[..8], b"\x89PNG\r\n\x1a\n");
+    // IHDR: width and height, big-endian, right after the chunk header
+    assert_eq!(u32::from_be_bytes(b[16..20].try_into().unwrap()), 1600);
+    assert_eq!(u32::from_be_bytes(b[20..24].try_into().unwrap()), 960);
+}

@@ -10,6 +10,16 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde::{Deserialize, Serialize};
 
+#[cfg(not(target_arch = "wasm32"))]
+mod native;
+
+/// Make text measurable before drawing: natively, register the embedded font; in the
+/// browser, plotters asks the canvas.
+fn fonts_ready() {
+    #[cfg(not(target_arch = "wasm32"))]
+    native::register_fonts();
+}
+
 /// One named line of a [`LineChart`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Series {
@@ -322,6 +332,7 @@ pub fn draw_xy_chart<DB: DrawingBackend>(
     chart: &XyChart,
     theme: &Theme,
 ) -> Result<(), String> {
+    fonts_ready();
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     root.fill(&theme.background).map_err(err)?;
     let log2 = chart.x_log2;
@@ -579,6 +590,7 @@ pub fn draw_timeline<DB: DrawingBackend>(
     chart: &TimelineChart,
     theme: &Theme,
 ) -> Result<TimelineLayout, String> {
+    fonts_ready();
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     root.fill(&theme.background).map_err(err)?;
     let font = |size: f64| {
@@ -782,6 +794,33 @@ pub fn timeline_svg(
     theme: &Theme,
 ) -> Result<String, String> {
     render_svg(width, height, |root| {
+        draw_timeline(root, chart, theme).map(|_| ())
+    })
+}
+
+/// Render `chart` as a PNG of `width` x `height` pixels (natively only). Use a theme with
+/// `scale` 2 and twice the size for a crisp plot on HiDPI screens and in documents.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn xy_chart_png(
+    chart: &XyChart,
+    width: u32,
+    height: u32,
+    theme: &Theme,
+) -> Result<Vec<u8>, String> {
+    native::render_png(width, height, theme.scale, |root| {
+        draw_xy_chart(root, chart, theme)
+    })
+}
+
+/// Render a timeline as a PNG (natively only).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn timeline_png(
+    chart: &TimelineChart,
+    width: u32,
+    height: u32,
+    theme: &Theme,
+) -> Result<Vec<u8>, String> {
+    native::render_png(width, height, theme.scale, |root| {
         draw_timeline(root, chart, theme).map(|_| ())
     })
 }
