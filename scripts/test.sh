@@ -59,7 +59,7 @@ cargo fetch --locked
 trunk build --release
 
 step "end-to-end: tests/e2e in Chromium"
-(cd tests/e2e && node --test --test-reporter=spec)
+(cd tests/e2e && node --test --test-concurrency=1 --test-reporter=spec)
 
 info "($((SECONDS - step_start)) s)"
 trap - EXIT

@@ -427,3 +427,40 @@ test('every hostile link of the corpus shows its clear message or opens as text'
     await context.close();
   }
 });
+
+test('the worker pool size and completion order do not change the results', async () => {
+  // The pool is sized from navigator.hardwareConcurrency: pretend 1 and 6 cores. With 6
+  // workers the points finish in a different order than with 1; the report must not care.
+  const results = [];
+  for (const cores of [1, 6]) {
+    const context = await browser.newContext();
+    await context.addInitScript((n) => {
+      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n });
+    }, cores);
+    const page = await context.newPage();
+    const problems = [];
+    let workers = 0;
+    page.on('worker', () => workers++);
+    page.on('pageerror', (err) => problems.push(`uncaught exception: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+    });
+    try {
+      await page.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
+      assert.equal(await settled(page, problems), 'done', problems.join('; '));
+      // Two iterations per point: more jobs than workers, so completion order varies.
+      await page.fill('#f-iterations', '2');
+      await runAndSettle(page, problems);
+      assert.equal(workers, cores, `a pool of ${cores} worker(s)`);
+      results.push({
+        compare: (await page.locator('#compare').textContent()).trim(),
+        ops: (await page.locator('#ops').textContent()).trim(),
+      });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+  assert.ok(results[0].compare.includes('Hmean'), results[0].compare);
+  assert.deepEqual(results[1], results[0]);
+});
