@@ -222,6 +222,11 @@ fn main() {
         "number out of range at iterations",
     );
     err(
+        "string-for-number",
+        with_patch(json!({"scenario": {"run": {"warmup_ms": "fast"}}})),
+        "scenario.run.warmup_ms: invalid type: string \"fast\"",
+    );
+    err(
         "duration-beyond-limit",
         with_patch(json!({"scenario": {"run": {"duration_ms": 10000000}}})),
         "scenario.run.duration_ms: must be 1..=120000 ms",
@@ -294,14 +299,14 @@ fn main() {
             "tbench \u{202e}evil\u{202c} \u{1F600} \u{0000} null",
         ),
     ] {
-        let mut e = wakelab_sim::presets::experiment("default").unwrap();
-        e.scenario.title = title.into();
-        ok(name, encode(&LinkV1::new(&e, ViewState::default())), title);
+        ok(
+            name,
+            with_patch(json!({"scenario": {"title": title}})),
+            title,
+        );
     }
-    let d = encode(&LinkV1::new(
-        &wakelab_sim::presets::experiment("default").unwrap(),
-        ViewState::default(),
-    ));
+    // The frozen base "default" (links made before the default preset changed stay valid).
+    let d = wrap(&json!({"experiment": {"base": "default"}, "v": 1}));
     ok(
         "full-url",
         format!("https://example.org/wakelab/?utm=x#{d}"),

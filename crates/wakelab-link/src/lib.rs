@@ -17,6 +17,7 @@
 //! Pure Rust: no wasm-bindgen, no IO. Used by `wakelab link` and the web page.
 
 mod bases;
+pub mod blame;
 mod error;
 pub mod patch;
 
@@ -266,6 +267,16 @@ impl ExperimentDto {
         Ok(doc)
     }
 
+    /// A readable document of the same schema, for locating a reader's error in this one
+    /// ([`located_serde_error`]): the base it names, unpatched, or the default base.
+    pub fn reference_document(&self) -> Value {
+        self.base
+            .as_deref()
+            .and_then(bases::experiment)
+            .or_else(|| bases::experiment("default"))
+            .expect("the default base is frozen into every build")
+    }
+
     /// The ids of the frozen base experiments and machines this build knows.
     pub fn base_ids() -> (Vec<&'static str>, Vec<&'static str>) {
         (
@@ -308,6 +319,29 @@ pub fn experiment_from_document(doc: &Value) -> Result<Experiment, LinkError> {
             field: se.field,
             message: se.message,
         }),
+    }
+}
+
+/// The error for an experiment document whose deserialization failed with serde's `message`,
+/// located with [`blame::locate`] against `good` (see [`ExperimentDto::reference_document`])
+/// using `reads`, the caller's own deserializer. Gives the same error as
+/// [`experiment_from_document`] wherever the search finds the path serde_path_to_error finds,
+/// without a second copy of the deserializers (the page uses this).
+pub fn located_serde_error(
+    doc: &Value,
+    good: &Value,
+    message: String,
+    reads: impl Fn(&Value) -> bool,
+) -> LinkError {
+    let field = blame::locate(doc, good, reads);
+    let field = if field.is_empty() {
+        "experiment".to_string()
+    } else {
+        field
+    };
+    match error::from_serde(field.clone(), message.clone()) {
+        n @ LinkError::NumberOutOfRange { .. } => n,
+        _ => LinkError::InvalidExperiment { field, message },
     }
 }
 

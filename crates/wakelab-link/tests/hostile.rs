@@ -71,3 +71,39 @@ fn messages_name_their_limit() {
     assert!(msg("decompression-bomb").contains(&wakelab_link::MAX_INFLATED.to_string()));
     assert!(msg("deep-array").contains("128"));
 }
+
+/// The page locates a deserialization error with `located_serde_error` (no second copy of
+/// the deserializers); for every case of the corpus where the experiment does not
+/// deserialize, that must give exactly the native decoder's message (serde_path_to_error).
+#[test]
+fn the_pages_error_search_gives_the_native_message_for_every_type_error() {
+    let mut compared = 0;
+    for case in &corpus().cases {
+        let Ok(json) = wakelab_link::decode_payload(&case.link) else {
+            continue;
+        };
+        let Ok(link) = wakelab_link::parse_content(&json) else {
+            continue;
+        };
+        let Ok(doc) = link.experiment.to_document() else {
+            continue;
+        };
+        let Err(e) = serde_json::from_value::<wakelab_sim::scenario::Experiment>(doc.clone())
+        else {
+            continue;
+        };
+        let located = wakelab_link::located_serde_error(
+            &doc,
+            &link.experiment.reference_document(),
+            e.to_string(),
+            |v| serde_json::from_value::<wakelab_sim::scenario::Experiment>(v.clone()).is_ok(),
+        );
+        let native = wakelab_link::decode_full(&case.link).expect_err(&case.name);
+        assert_eq!(located.to_string(), native.to_string(), "{}", case.name);
+        compared += 1;
+    }
+    assert!(
+        compared >= 5,
+        "only {compared} type-error cases in the corpus"
+    );
+}

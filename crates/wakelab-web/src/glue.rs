@@ -14,13 +14,26 @@ use crate::dto::{DetailDone, DetailJob, FreqDto, PointJob, SegDto, WakeDto};
 /// Read a share link (a URL, `#w1...` or `w1...`) into its DTO and the validated experiment.
 ///
 /// Uses wakelab-link's envelope and DTO, but deserializes the experiment here with the same
-/// code the page uses everywhere else (one copy of the core's deserializers in the wasm).
+/// code the page uses everywhere else (one copy of the core's deserializers in the wasm); a
+/// type error is located with `wakelab_link::located_serde_error`, which needs no second
+/// copy, so the page names the same field as the CLI.
 pub fn decode_link(input: &str) -> Result<(wakelab_link::LinkV1, Experiment), String> {
     let json = wakelab_link::decode_payload(input).map_err(|e| e.to_string())?;
     let link = wakelab_link::parse_content(&json).map_err(|e| e.to_string())?;
     let doc = link.experiment.to_document().map_err(|e| e.to_string())?;
-    let exp = serde_json::from_value::<Experiment>(doc)
-        .map_err(|e| format!("the experiment in the link is malformed: {e}"))?;
+    let exp = match serde_json::from_value::<Experiment>(doc.clone()) {
+        Ok(exp) => exp,
+        // Name the field, as the native decoder does, by searching with this same reader.
+        Err(e) => {
+            let good = link.experiment.reference_document();
+            return Err(
+                wakelab_link::located_serde_error(&doc, &good, e.to_string(), |v| {
+                    serde_json::from_value::<Experiment>(v.clone()).is_ok()
+                })
+                .to_string(),
+            );
+        }
+    };
     exp.validate()
         .map_err(|e| format!("the experiment in the link is invalid: {e}"))?;
     link.view.validate(&exp).map_err(|e| e.to_string())?;
@@ -615,6 +628,29 @@ mod tests {
         let err = decode_link(&format!("#{}", &frag[..frag.len() / 2])).unwrap_err();
         assert!(!err.is_empty());
         assert!(to_json(&e).unwrap().starts_with('{'));
+    }
+
+    /// The page's link reader gives every hostile case its expected message, field path
+    /// included, like the native decoder (the corpus is shared with wakelab-link's tests).
+    #[test]
+    fn the_pages_link_reader_gives_each_hostile_case_its_message() {
+        let corpus: serde_json::Value =
+            serde_json::from_str(include_str!("../../wakelab-link/tests/hostile.json")).unwrap();
+        let mut checked = 0;
+        for case in corpus["cases"].as_array().unwrap() {
+            let Some(want) = case["expected_message_substring"].as_str() else {
+                continue;
+            };
+            let link = case["link"].as_str().unwrap();
+            let err = decode_link(link).expect_err(case["name"].as_str().unwrap());
+            assert!(
+                err.contains(want),
+                "{}: {err:?} lacks {want:?}",
+                case["name"]
+            );
+            checked += 1;
+        }
+        assert!(checked >= 40, "{checked}");
     }
 
     #[test]
