@@ -59,8 +59,7 @@ pub fn locate(doc: &Value, good: &Value, reads: impl Fn(&Value) -> bool) -> Stri
     if reads(doc) {
         return String::new();
     }
-    'descend: loop {
-        let Some(here) = get(doc, &path) else { break };
+    'descend: while let Some(here) = get(doc, &path) {
         let good_here = get(good, &path);
         let children: Vec<Step> = match here {
             Value::Object(m) => m.keys().map(|k| Step::Key(k.clone())).collect(),
