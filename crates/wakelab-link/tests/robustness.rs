@@ -41,7 +41,37 @@ fn check_link(data: &[u8]) {
             let (_, back) = decode_full(&again).expect("a re-encoded link decodes");
             assert_eq!(back, experiment);
         }
-        Err(e) => assert!(!e.to_string().is_empty()),
+        Err(e) => {
+            assert!(!e.to_string().is_empty());
+            check_page_error_search(&link);
+        }
+    }
+}
+
+/// The page's path for a link whose experiment does not deserialize: the error is located
+/// with `located_serde_error` (no serde_path_to_error); it must not panic and must say
+/// something, whatever the document.
+fn check_page_error_search(link: &str) {
+    let Ok(json) = wakelab_link::decode_payload(link) else {
+        return;
+    };
+    let Ok(dto) = wakelab_link::parse_content(&json) else {
+        return;
+    };
+    let Ok(doc) = dto.experiment.to_document() else {
+        return;
+    };
+    let read = |v: &serde_json::Value| {
+        serde_json::from_value::<wakelab_sim::scenario::Experiment>(v.clone())
+    };
+    if let Err(e) = read(&doc) {
+        let located = wakelab_link::located_serde_error(
+            &doc,
+            &dto.experiment.reference_document(),
+            e.to_string(),
+            |v| read(v).is_ok(),
+        );
+        assert!(!located.to_string().is_empty());
     }
 }
 
