@@ -1,0 +1,112 @@
+// Measures (does not test) the wasm / native time ratio and the worker pool's scaling
+// (issue 10). Not part of the test suite: wall-clock numbers belong in docs/performance.md.
+//
+//   scripts/perf-wasm.sh            (builds what it needs, then runs this)
+//   node tests/perf/wasm-vs-native.mjs <path to the release `wakelab` binary>
+//
+// 1. Ratio: the same experiment (an experiment file -> its share link) runs natively with
+//    `wakelab run --threads 1` and in the built page (dist/, release wasm) with a pool of one
+//    worker (navigator.hardwareConcurrency pretended to be 1); best of N wall times each.
+//    The page's time is from the Run click to the "done" state, so it includes posting jobs
+//    and building the report (a few ms).
+// 2. Scaling: the default experiment (8 points) with pools of 1 and 2 workers.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { startServer } from '../../scripts/static-server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const require = createRequire(join(root, 'tests/e2e/package.json'));
+const { chromium } = require('playwright-core');
+const bin = process.argv[2] ?? join(root, 'target/release/wakelab');
+const REPS = Number(process.env.REPS ?? 3);
+
+/** An experiment: a preset, cut to the given clients and variants, as a file + link. */
+function experiment(preset, clients, variants, durationMs) {
+  const e = JSON.parse(execFileSync(bin, ['show', preset], { encoding: 'utf8' }));
+  e.clients = clients;
+  if (variants) e.variants = e.variants.slice(0, variants);
+  e.iterations = 1;
+  e.scenario.run.duration_ms = durationMs;
+  e.scenario.run.warmup_ms = Math.floor(durationMs / 5);
+  const dir = mkdtempSync(join(tmpdir(), 'wakelab-perf-'));
+  const file = join(dir, `${preset}.json`);
+  writeFileSync(file, JSON.stringify(e));
+  const frag = execFileSync(bin, ['link', 'encode', file], { encoding: 'utf8' }).trim();
+  return { file, frag };
+}
+
+function nativeMs(file, threads) {
+  let best = Infinity;
+  for (let i = 0; i < REPS; i++) {
+    const t = process.hrtime.bigint();
+    execFileSync(bin, ['run', file, '--quiet', '--threads', String(threads)], { encoding: 'utf8' });
+    best = Math.min(best, Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return best;
+}
+
+async function pageMs(browser, url, frag, cores) {
+  let best = Infinity;
+  let table = '';
+  for (let i = 0; i < REPS; i++) {
+    const context = await browser.newContext();
+    await context.addInitScript((n) => {
+      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n });
+    }, cores);
+    const page = await context.newPage();
+    await page.goto(`${url}#${frag}`, { waitUntil: 'load' });
+    const done = page.locator('#plot[data-state="done"]');
+    await done.waitFor({ state: 'attached', timeout: 600_000 }); // the automatic first run
+    // ... and its timeline (a detail job on a worker), so the timed run has the pool to itself
+    await page.locator('#timeline-card[data-state="done"]').waitFor({ state: 'attached', timeout: 600_000 });
+    const ms = await page.evaluate(async () => {
+      const card = document.getElementById('plot');
+      const t0 = performance.now();
+      document.getElementById('run').click();
+      await new Promise((ok) => {
+        const check = () => (card.dataset.state === 'done' ? ok() : setTimeout(check, 2));
+        check();
+      });
+      return performance.now() - t0;
+    });
+    table = await page.locator('#compare').textContent();
+    best = Math.min(best, ms);
+    await context.close();
+  }
+  return { ms: best, table };
+}
+
+const { server, url } = await startServer({ root: join(root, 'dist') });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+try {
+  const cases = [
+    ['default (dbench xfs, 8 CPUs), 1 client, 2 variants', experiment('default', [1], null, 300)],
+    ['t3 (tbench, 80 CPUs), 64 clients, 1 variant, 200 ms', experiment('t3', [64], 1, 200)],
+  ];
+  console.log(`best of ${REPS}; native = wakelab run --threads 1, wasm = page with 1 worker`);
+  console.log('| scenario | native (ms) | wasm (ms) | wasm / native |');
+  console.log('|---|---|---|---|');
+  for (const [name, { file, frag }] of cases) {
+    const n = nativeMs(file, 1);
+    const w = await pageMs(browser, url, frag, 1);
+    console.log(`| ${name} | ${n.toFixed(0)} | ${w.ms.toFixed(0)} | ${(w.ms / n).toFixed(2)} |`);
+  }
+  const { frag } = experiment('default', [1, 2, 4, 8], null, 300);
+  const one = await pageMs(browser, url, frag, 1);
+  const two = await pageMs(browser, url, frag, 2);
+  console.log('\nworker pool scaling, default experiment (8 points):');
+  console.log(`| workers | ms |\n|---|---|\n| 1 | ${one.ms.toFixed(0)} |\n| 2 | ${two.ms.toFixed(0)} |`);
+  console.log(`speed-up 2 vs 1: ${(one.ms / two.ms).toFixed(2)}x; same table: ${one.table === two.table}`);
+} finally {
+  await browser.close();
+  server.close();
+}
