@@ -1,8 +1,9 @@
-// Trunk post_build hook: put the SHA-256 of every inline <script> of the staged index.html into
+// Trunk post_build hook: (1) put the SHA-256 of every inline <script> of the staged index.html into
 // its Content-Security-Policy, replacing the {{INLINE_SCRIPT_HASHES}} placeholder. Trunk's
 // generated loader is an inline module script; hashing it keeps 'unsafe-inline' out of the CSP.
+// (2) Point web/worker.js at the hashed app script.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const PLACEHOLDER = '{{INLINE_SCRIPT_HASHES}}';
@@ -24,3 +25,30 @@ for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
 }
 writeFileSync(file, html.replaceAll(PLACEHOLDER, hashes.join(' ')));
 console.log(`csp-hashes: ${hashes.length} inline script(s) hashed into the CSP`);
+
+// The worker script loads the page's own wasm module: give it the hashed names of trunk's app
+// script and wasm (web/worker.js has placeholders; trunk hashes file names for cache busting).
+const workerFile = join(dir, 'worker.js');
+const files = readdirSync(dir);
+const only = (re, what) => {
+  const found = files.filter((f) => re.test(f));
+  if (found.length !== 1) {
+    console.error(`csp-hashes: expected one ${what} in ${dir}, found: ${found.join(', ') || 'none'}`);
+    process.exit(1);
+  }
+  return found[0];
+};
+const names = {
+  __WAKELAB_APP_JS__: only(/^app(-[0-9a-f]+)?\.js$/, 'app script'),
+  __WAKELAB_APP_WASM__: only(/^app(-[0-9a-f]+)?_bg\.wasm$/, 'app wasm'),
+};
+let worker = readFileSync(workerFile, 'utf8');
+for (const [placeholder, name] of Object.entries(names)) {
+  if (!worker.includes(placeholder)) {
+    console.error(`csp-hashes: ${workerFile} has no ${placeholder}`);
+    process.exit(1);
+  }
+  worker = worker.replaceAll(placeholder, name);
+}
+writeFileSync(workerFile, worker);
+console.log(`csp-hashes: worker.js loads ${Object.values(names).join(' and ')}`);

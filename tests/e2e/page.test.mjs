@@ -124,7 +124,7 @@ for (const [name, options] of [
       assert.equal(await page.locator('#preset').inputValue(), 'default');
       // The numbers came from the wasm core running in (module) Web Workers.
       const workers = page.workers().map((w) => new URL(w.url()).pathname);
-      assert.ok(workers.length >= 1 && workers.every((p) => p === '/worker_loader.js'), workers.join());
+      assert.ok(workers.length >= 1 && workers.every((p) => p === '/worker.js'), workers.join());
       // The CSP the page runs under is strict, and the build hook filled in the script hash.
       const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
       assert.match(csp, /script-src 'self' 'wasm-unsafe-eval' 'sha256-[A-Za-z0-9+/]+=*'/);
@@ -330,7 +330,7 @@ test('cancel stops a run at once', async () => {
 test('a failing worker shows a visible error, not a blank page', async () => {
   const context = await browser.newContext();
   // Serve a broken worker script in place of the real one.
-  await context.route('**/worker_loader.js', (route) =>
+  await context.route('**/worker.js', (route) =>
     route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("boom from the test");' }),
   );
   const page = await context.newPage();

@@ -28,8 +28,9 @@ use wakelab_sim::presets;
 use wakelab_sim::report::{ExperimentReport, build_report};
 use wakelab_sim::scenario::{Experiment, ScenarioError, default_client_counts};
 
-/// The worker script trunk generates for the `worker` binary (`data-loader-shim`).
-const WORKER_URL: &str = "./worker_loader.js";
+/// The worker script (web/worker.js): it loads this same wasm module, whose `main` starts
+/// the worker side when there is no window.
+const WORKER_URL: &str = "./worker.js";
 /// Upper bound of the pool (more workers than this only cost memory).
 const MAX_WORKERS: usize = 8;
 /// Wake-ups listed next to the timeline.

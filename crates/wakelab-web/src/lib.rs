@@ -1,8 +1,9 @@
 //! The browser playground: the only crate that knows wasm-bindgen, web-sys and the DOM.
 //!
-//! Two binaries built by trunk from `web/index.html`: `app` runs on the page's main thread
-//! (DOM, drawing, the worker pool), `worker` runs in module Web Workers (simulation). They talk
-//! in the versioned messages of [`dto`]. Everything that can be plain Rust lives in [`glue`]
+//! One wasm module (the `app` binary, built by trunk from `web/index.html`) with two sides:
+//! [`app`] on the page's main thread (DOM, drawing, the worker pool) and [`worker`] in module
+//! Web Workers (simulation; `web/worker.js` loads the same module). They talk in the versioned
+//! messages of [`dto`]. Everything that can be plain Rust lives in [`glue`]
 //! and is tested natively; the `app` and `worker` modules exist only on wasm32.
 
 pub mod dto;
