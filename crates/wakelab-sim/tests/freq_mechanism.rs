@@ -128,7 +128,7 @@ fn schedutil_runs_rt_work_at_the_maximum_frequency_on_4x_and_5x() {
             .unwrap();
         eprintln!("{version:?}: CPU 4 ran RT for {rt_ns} ns, max {max_khz} kHz");
         assert_eq!(max_khz, 2_457_600, "{version:?}: big cluster maximum");
-        // 20 ms of work calibrated at 3 GHz = 24.4 ms at 2.4576 GHz per 100 ms period, plus
+        // 20 ms of work calibrated at the big cores' 2.457 GHz per 100 ms period, plus
         // the slower start before the first RT-flagged update passes the rate limit; at the
         // clock CFS utilisation alone asks for, the three bursts take far longer.
         assert!(
