@@ -83,3 +83,57 @@ fn spreading_a_light_pair_slows_every_core_under_hwp_and_powersave_not_performan
         gains[2]
     );
 }
+
+/// 4.x schedutil runs a cluster at its maximum frequency while an RT task runs there: the RT
+/// class's `update_curr_rt` (tick, dequeue) passes SCHED_CPUFREQ_RT (spec §12.1, §12.3). A
+/// regression test: the engine once never passed the flag, so rt-app's RT tasks on pixel2's
+/// big cluster ran at the frequency their (absent) CFS utilisation asked for. 5.x reaches the
+/// same through `rt_runnable`.
+#[test]
+fn schedutil_runs_rt_work_at_the_maximum_frequency_on_4x_and_5x() {
+    use wakelab_sim::kernel::{KernelConfig, KernelVersion};
+    for version in [KernelVersion::V4_15, KernelVersion::V5_10] {
+        let mut e = presets::experiment("t5").unwrap();
+        e.scenario.kernel = KernelConfig::baseline(version);
+        e.variants.truncate(1);
+        e.variants[0].kernel = Some(e.scenario.kernel);
+        // Only rt-app (its 4 RT tasks on the big CPUs 4-7, 20 ms every 100 ms): hackbench
+        // starts after the run ends.
+        e.scenario.run.duration_ms = 300;
+        e.scenario.run.warmup_ms = 0;
+        let d = wakelab_sim::experiment::run_point_detailed(
+            &e,
+            0,
+            1,
+            0,
+            wakelab_sim::experiment::DetailOptions {
+                window: Some((0, 300_000_000)),
+                explain_decision: None,
+            },
+            None,
+        )
+        .unwrap();
+        let rt_ns: u64 = d
+            .timeline
+            .iter()
+            .filter(|s| s.cpu == 4 && s.task.is_some())
+            .map(|s| s.end - s.start)
+            .sum();
+        let max_khz = d
+            .freq_samples
+            .iter()
+            .filter(|f| f.cpu == 4)
+            .map(|f| f.khz)
+            .max()
+            .unwrap();
+        eprintln!("{version:?}: CPU 4 ran RT for {rt_ns} ns, max {max_khz} kHz");
+        assert_eq!(max_khz, 2_457_600, "{version:?}: big cluster maximum");
+        // 20 ms of work calibrated at the big cores' 2.457 GHz per 100 ms period, plus
+        // the slower start before the first RT-flagged update passes the rate limit; at the
+        // clock CFS utilisation alone asks for, the three bursts take far longer.
+        assert!(
+            rt_ns < 3 * 35_000_000,
+            "{version:?}: RT ran {rt_ns} ns in 3 periods"
+        );
+    }
+}

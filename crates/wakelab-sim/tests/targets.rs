@@ -122,4 +122,45 @@ fn t4_recent_used_cpu_hits_rise_by_orders_of_magnitude() {
         "patched recent success rate {:.2}%",
         rate(&p)
     );
+    // Domain Scanned down (published -12%) and Search Efficiency up (published 5.04 -> 5.77),
+    // computed as in kernel-model.md §11.3.
+    let domain_scanned =
+        |s: &wakelab_sim::placement::SisStats| s.sis_scanned - (s.sis_search - s.sis_domain_search);
+    let efficiency =
+        |s: &wakelab_sim::placement::SisStats| 100.0 * s.sis_search as f64 / s.sis_scanned as f64;
+    assert!(
+        domain_scanned(&p) < domain_scanned(&b),
+        "domain scanned {} -> {}",
+        domain_scanned(&b),
+        domain_scanned(&p)
+    );
+    assert!(
+        efficiency(&p) > efficiency(&b),
+        "search efficiency {:.2} -> {:.2}",
+        efficiency(&b),
+        efficiency(&p)
+    );
+}
+
+/// T2 "Do not migrate if the prev_cpu is idle": wake-ups from round-robin IO interrupts
+/// migrate clients less with the patch. Only the direction is asserted: the model's drop
+/// (about -70%) is far larger than the published ~-10%, and its throughput gain is not
+/// neutral (docs/calibration.md).
+#[test]
+fn t2_prev_idle_patch_reduces_migrations_of_interrupt_woken_clients() {
+    let mut e = presets::experiment("t2").unwrap();
+    e.scenario.run.duration_ms = 200;
+    e.scenario.run.warmup_ms = 40;
+    let migrations = |v: usize| -> u64 {
+        [1, 4, 16]
+            .iter()
+            .map(|&c| run_point(&e, v, c, 0, None).unwrap().migrations)
+            .sum()
+    };
+    let (b, p) = (migrations(0), migrations(1));
+    eprintln!("T2 migrations {b} -> {p}");
+    assert!(
+        (p as f64) < 0.9 * b as f64,
+        "migrations {b} -> {p}: not at least 10% fewer"
+    );
 }

@@ -1169,9 +1169,21 @@ impl Sim {
             rq.runnable_load.load_avg = 0;
             rq.runnable_load.load_sum = 0;
         }
+        // 4.x dequeue_task_rt -> update_curr_rt kicks cpufreq with SCHED_CPUFREQ_RT (§12.1).
+        let class = task.class;
+        let flags = self.rt_update_flags(class);
         let sig = self.util_signals(cpu);
-        self.freq
-            .update_util(self.now, cpu, &sig, UpdateFlags::NONE);
+        self.freq.update_util(self.now, cpu, &sig, flags);
+    }
+
+    /// Flags of a cpufreq update made by `class`: on 4.x the RT class passes
+    /// SCHED_CPUFREQ_RT from `update_curr_rt` (tick, dequeue), which sends 4.x schedutil to the
+    /// maximum frequency (§12.1, §12.3); 5.x passes 0 and schedutil reads `rt_runnable`.
+    fn rt_update_flags(&self, class: SchedClass) -> UpdateFlags {
+        match class {
+            SchedClass::Fifo { .. } if self.sd.version.is_4x() => UpdateFlags::RT,
+            _ => UpdateFlags::NONE,
+        }
     }
 
     /// The running task stops being `curr` (it blocked, exited or was preempted).
@@ -1476,8 +1488,13 @@ impl Sim {
             }
         }
         self.update_capacity(cpu);
+        // task_tick_rt -> update_curr_rt: an RT curr makes this an RT-flagged update on 4.x.
+        let flags = match self.rqs[cpu as usize].curr {
+            Some(t) => self.rt_update_flags(self.tasks[t as usize].class),
+            None => UpdateFlags::NONE,
+        };
         let sig = self.util_signals(cpu);
-        self.freq.update_util(now, cpu, &sig, UpdateFlags::NONE);
+        self.freq.update_util(now, cpu, &sig, flags);
         self.freq.tick(now, cpu);
         super::balance::periodic_balance(self, cpu);
         let khz = self.freq.cur_khz(cpu);
