@@ -10,6 +10,9 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde::{Deserialize, Serialize};
 
+mod bars;
+pub use bars::{BarChart, BarSeries, bar_chart_svg, draw_bar_chart};
+
 /// One named line of a [`LineChart`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Series {
