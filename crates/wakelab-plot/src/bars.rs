@@ -45,7 +45,11 @@ fn y_range(chart: &BarChart) -> (f64, f64) {
         .copied()
         .filter(|v| v.is_finite())
         .fold(0.0f64, f64::max);
-    if hi <= 0.0 { (0.0, 1.0) } else { (0.0, hi * 1.12) }
+    if hi <= 0.0 {
+        (0.0, 1.0)
+    } else {
+        (0.0, hi * 1.12)
+    }
 }
 
 /// Draw `chart` onto `root` (any plotters backend) and present it.
@@ -222,7 +226,10 @@ mod tests {
         };
         let base = heights("#1F77B4");
         let patched = heights("#D62728");
-        assert!(base.len() >= 3 && patched.len() >= 2, "{base:?} {patched:?}");
+        assert!(
+            base.len() >= 3 && patched.len() >= 2,
+            "{base:?} {patched:?}"
+        );
         let max_p = patched.iter().copied().fold(0.0, f64::max);
         let max_b = base.iter().copied().fold(0.0, f64::max);
         assert!(max_p > max_b, "95% bar {max_p} vs 70% bar {max_b}");

@@ -18,8 +18,9 @@ use web_sys::{
 };
 
 use crate::canvas::MeasuredCanvas;
-use crate::dto::{DetailDone, DetailJob, Envelope, FromWorker, PointJob, ToWorker};
+use crate::dto::{DetailDone, DetailJob, Envelope, FromWorker, PointJob, ToWorker, TraceJob};
 use crate::glue;
+use crate::results_ui;
 use plotters::prelude::*;
 use wakelab_plot::{LineChart, Theme, TimelineChart, TimelineLayout, XyChart};
 use wakelab_sim::experiment::PointResult;
@@ -46,19 +47,19 @@ fn doc() -> Document {
     window().document().expect_throw("no document")
 }
 
-fn el(id: &str) -> Element {
+pub(crate) fn el(id: &str) -> Element {
     doc()
         .get_element_by_id(id)
         .unwrap_or_else(|| wasm_bindgen::throw_str(&format!("the page has no #{id} element")))
 }
 
-fn typed<T: JsCast>(id: &str) -> T {
+pub(crate) fn typed<T: JsCast>(id: &str) -> T {
     el(id)
         .dyn_into::<T>()
         .unwrap_or_else(|_| wasm_bindgen::throw_str(&format!("#{id} has the wrong element type")))
 }
 
-fn make(tag: &str, class: &str, text: &str) -> Element {
+pub(crate) fn make(tag: &str, class: &str, text: &str) -> Element {
     let e = doc().create_element(tag).expect_throw("create_element");
     if !class.is_empty() {
         e.set_class_name(class);
@@ -69,11 +70,11 @@ fn make(tag: &str, class: &str, text: &str) -> Element {
     e
 }
 
-fn set_text(id: &str, text: &str) {
+pub(crate) fn set_text(id: &str, text: &str) {
     el(id).set_text_content(Some(text));
 }
 
-fn set_hidden(e: &Element, hidden: bool) {
+pub(crate) fn set_hidden(e: &Element, hidden: bool) {
     if hidden {
         let _ = e.set_attribute("hidden", "");
     } else {
@@ -81,7 +82,7 @@ fn set_hidden(e: &Element, hidden: bool) {
     }
 }
 
-fn clear(e: &Element) {
+pub(crate) fn clear(e: &Element) {
     e.set_text_content(None);
 }
 
@@ -98,7 +99,7 @@ fn js_err(e: JsValue) -> String {
         .unwrap_or_else(|| format!("{e:?}"))
 }
 
-fn listen(target: &web_sys::EventTarget, event: &str, f: impl FnMut(Event) + 'static) {
+pub(crate) fn listen(target: &web_sys::EventTarget, event: &str, f: impl FnMut(Event) + 'static) {
     let c = Closure::<dyn FnMut(Event)>::new(f);
     target
         .add_event_listener_with_callback(event, c.as_ref().unchecked_ref())
@@ -106,7 +107,7 @@ fn listen(target: &web_sys::EventTarget, event: &str, f: impl FnMut(Event) + 'st
     c.forget();
 }
 
-fn on_click(id: &str, f: impl Fn() + 'static) {
+pub(crate) fn on_click(id: &str, f: impl Fn() + 'static) {
     listen(&el(id), "click", move |_| f());
 }
 
@@ -118,7 +119,7 @@ fn prefers_dark() -> bool {
         .is_some_and(|m| m.matches())
 }
 
-fn theme(scale: f64) -> Theme {
+pub(crate) fn theme(scale: f64) -> Theme {
     if prefers_dark() {
         Theme::dark(scale)
     } else {
@@ -127,7 +128,7 @@ fn theme(scale: f64) -> Theme {
 }
 
 /// Size the canvas backing store in device pixels; returns the device pixel ratio.
-fn fit_canvas(canvas: &HtmlCanvasElement) -> f64 {
+pub(crate) fn fit_canvas(canvas: &HtmlCanvasElement) -> f64 {
     let dpr = window().device_pixel_ratio().clamp(1.0, 4.0);
     let rect = canvas.get_bounding_client_rect();
     let (w, h) = (rect.width().max(100.0), rect.height().max(80.0));
@@ -158,7 +159,7 @@ pub fn draw_timeline(
     wakelab_plot::draw_timeline(backend.into_drawing_area(), chart, &theme(dpr))
 }
 
-fn download(name: &str, mime: &str, data: &str) {
+pub(crate) fn download(name: &str, mime: &str, data: &str) {
     let parts = js_sys::Array::of1(&JsValue::from_str(data));
     let opts = web_sys::BlobPropertyBag::new();
     opts.set_type(mime);
@@ -493,6 +494,7 @@ impl Slot {
 enum Job {
     Point(PointJob),
     Detail(DetailJob),
+    Trace(TraceJob),
 }
 
 impl Job {
@@ -500,6 +502,7 @@ impl Job {
         match self {
             Job::Point(p) => p.job,
             Job::Detail(d) => d.job,
+            Job::Trace(t) => t.job,
         }
     }
 }
@@ -521,7 +524,7 @@ struct Run {
     published: Vec<(u32, f64, f64)>,
 }
 
-struct App {
+pub(crate) struct App {
     exp: Experiment,
     preset: String,
     published: Vec<(u32, f64, f64)>,
@@ -535,6 +538,8 @@ struct App {
     detail_exp: Option<String>,
     detail: Option<DetailDone>,
     detail_job: Option<u32>,
+    /// The trace export in flight (results_ui downloads it).
+    trace_job: Option<u32>,
     selected_wake: Option<usize>,
     layout: Option<TimelineLayout>,
     first_point_ms: Option<f64>,
@@ -548,7 +553,7 @@ thread_local! {
 }
 
 /// Run `f` on the app unless it is already borrowed (which would be a re-entrant event).
-fn with_app(f: impl FnOnce(&mut App)) {
+pub(crate) fn with_app(f: impl FnOnce(&mut App)) {
     APP.with(|cell| match cell.try_borrow_mut() {
         Ok(mut guard) => {
             if let Some(app) = guard.as_mut() {
@@ -614,6 +619,7 @@ pub fn start() {
             detail_exp: None,
             detail: None,
             detail_job: None,
+            trace_job: None,
             selected_wake: None,
             layout: None,
             first_point_ms: None,
@@ -652,6 +658,7 @@ pub fn start() {
     build_fields();
     build_static_options();
     install_handlers();
+    results_ui::install();
     with_app(|app| {
         app.fill_form();
         app.spawn_pool();
@@ -860,6 +867,7 @@ impl App {
             let msg = match job {
                 Job::Point(p) => ToWorker::RunPoint(p),
                 Job::Detail(d) => ToWorker::RunDetail(d),
+                Job::Trace(t) => ToWorker::Trace(t),
             };
             let value = match Envelope::new(msg)
                 .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
@@ -910,6 +918,11 @@ impl App {
                     self.show_progress();
                 } else if self.detail_job == Some(job) {
                     set_text("tl-status", &format!("Simulating… {:.0}%", frac * 100.0));
+                } else if self.trace_job == Some(job) {
+                    set_text(
+                        "trace-status",
+                        &format!("Simulating the run for the trace… {:.0}%", frac * 100.0),
+                    );
                 }
             }
             FromWorker::Point(p) => {
@@ -923,6 +936,26 @@ impl App {
             FromWorker::Detail(d) => {
                 self.slots[idx].busy = None;
                 self.on_detail(*d);
+                self.pump();
+            }
+            FromWorker::Trace(t) => {
+                self.slots[idx].busy = None;
+                if self.trace_job == Some(t.job) {
+                    self.trace_job = None;
+                    let name = self
+                        .run
+                        .as_ref()
+                        .and_then(|r| r.exp.variants.get(t.variant as usize))
+                        .map_or_else(|| format!("variant{}", t.variant), |v| v.name.clone());
+                    results_ui::on_trace(&t, &name);
+                }
+                self.pump();
+            }
+            FromWorker::Error { job, message } if job.is_some() && job == self.trace_job => {
+                self.slots[idx].busy = None;
+                self.trace_job = None;
+                set_text("trace-status", &message);
+                let _ = el("trace-status").set_attribute("data-state", "error");
                 self.pump();
             }
             FromWorker::Error { job, message } => {
@@ -974,6 +1007,9 @@ impl App {
             }
         }
         self.detail_job = None;
+        if self.trace_job.take().is_some() {
+            set_text("trace-status", "Trace export cancelled.");
+        }
     }
 
     fn cancel(&mut self, why: &str) {
@@ -1148,7 +1184,7 @@ impl App {
         );
     }
 
-    fn render_results(&mut self) {
+    pub(crate) fn render_results(&mut self) {
         let Some(run) = &self.run else {
             return;
         };
@@ -1161,7 +1197,8 @@ impl App {
         } else {
             &[]
         };
-        let chart = glue::report_chart(&report, published);
+        let mut chart = glue::report_chart(&report, published);
+        results_ui::decorate_chart(&mut chart, &report);
         if let Err(e) = draw_xy(&typed("plot-canvas"), &chart) {
             return self.fail(&e);
         }
@@ -1178,6 +1215,8 @@ impl App {
             ),
         );
         render_summary(&report, run.results.is_empty());
+        results_ui::after_summary(&report);
+        results_ui::render(&report, &run.results);
         if run.results.is_empty() {
             set_text("compare", "Results appear here as points complete.");
             set_text("ops", "");
@@ -1193,6 +1232,7 @@ impl App {
         if let Some(chart) = &self.chart {
             let _ = draw_xy(&typed("plot-canvas"), chart);
         }
+        results_ui::redraw();
         self.draw_detail();
     }
 
@@ -2001,6 +2041,54 @@ impl App {
         };
         let decision = w.decision;
         self.run_detail(Some(decision));
+    }
+
+    /// Export the timeline's chosen point (iteration 0) as a Perfetto trace: the whole run or
+    /// the timeline's window. The worker runs and writes it; one export at a time.
+    pub(crate) fn request_trace(&mut self, window: bool) {
+        let exp = self.run.as_ref().map_or(&self.exp, |r| &r.exp);
+        let Ok(json) = glue::to_json(exp) else {
+            return;
+        };
+        let variant = typed::<HtmlSelectElement>("tl-variant")
+            .value()
+            .parse()
+            .unwrap_or(0);
+        let clients = typed::<HtmlSelectElement>("tl-clients")
+            .value()
+            .parse()
+            .unwrap_or(1);
+        let window_ms = if window {
+            let start = typed::<HtmlInputElement>("tl-start").value_as_number();
+            let len = typed::<HtmlInputElement>("tl-length").value_as_number();
+            if !(start.is_finite() && len.is_finite() && len > 0.0 && start >= 0.0) {
+                set_text(
+                    "trace-status",
+                    "Give a start of 0 ms or more and a positive length above.",
+                );
+                return;
+            }
+            Some((start, start + len))
+        } else {
+            None
+        };
+        if let Some(old) = self.trace_job.take() {
+            self.queue.retain(|j| j.id() != old);
+        }
+        let job = self.next_job;
+        self.next_job += 1;
+        self.trace_job = Some(job);
+        self.queue.push_back(Job::Trace(TraceJob {
+            job,
+            experiment: json,
+            variant,
+            clients,
+            iteration: 0,
+            window_ms,
+        }));
+        set_text("trace-status", "Simulating the run for the trace…");
+        let _ = el("trace-status").set_attribute("data-state", "running");
+        self.pump();
     }
 
     fn click_timeline(&mut self, css_x: f64, css_y: f64) {
