@@ -7,7 +7,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde::{Deserialize, Serialize};
 
-use crate::{Legend, LegendItem, Theme, draw_legend_items, render_svg, tick};
+use crate::{Legend, Theme, render_svg, tick};
 
 /// One series of a [`BarChart`]: a value per category (`None` = no bar).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -60,6 +60,11 @@ pub fn draw_bar_chart<DB: DrawingBackend>(
 ) -> Result<(), String> {
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     root.fill(&theme.background).map_err(err)?;
+    // The legend goes in a row above the plot, never over the bars (residency bars reach
+    // 100%, so no corner of the plot is free).
+    let legend_h = legend_row(&root, chart, theme, false).map_err(err)?;
+    let (top, root) = root.split_vertically(legend_h);
+    legend_row(&top, chart, theme, true).map_err(err)?;
     let n = chart.categories.len().max(1);
     let (y0, y1) = y_range(chart);
     let font = |size: f64| {
@@ -141,24 +146,53 @@ pub fn draw_bar_chart<DB: DrawingBackend>(
         }
     }
 
-    let items: Vec<LegendItem> = chart
-        .series
-        .iter()
-        .map(|s| LegendItem {
-            label: s.label.as_str(),
-            color: theme.palette[s.color % theme.palette.len()],
-            dashed: false,
-            band: true,
-        })
-        .collect();
-    draw_legend_items(
-        &ctx.plotting_area().strip_coord_spec(),
-        &items,
-        chart.legend,
-        theme,
-    )
-    .map_err(err)?;
     root.present().map_err(err)
+}
+
+/// Lay out (and with `draw`, draw) the legend as rows of swatch + label across the top of
+/// `area`; returns the height it takes (0 when hidden or empty).
+fn legend_row<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    chart: &BarChart,
+    theme: &Theme,
+    draw: bool,
+) -> Result<u32, DrawingAreaErrorKind<DB::ErrorType>> {
+    if chart.legend == Legend::Hidden || chart.series.iter().all(|s| s.label.is_empty()) {
+        return Ok(0);
+    }
+    let font = ("sans-serif", 12.0 * theme.scale)
+        .into_font()
+        .color(&theme.foreground);
+    let px = |v: f64| theme.px(v) as i32;
+    let (pad, swatch, gap, sep) = (px(6.0), px(14.0), px(5.0), px(16.0));
+    let (w, _) = area.dim_in_pixel();
+    let left = px(56.0); // line up with the plot (the y label area)
+    let (mut x, mut y) = (left, pad);
+    let mut line_h = 0;
+    for s in &chart.series {
+        let (tw, th) = area.estimate_text_size(&s.label, &font)?;
+        let item_w = swatch + gap + tw as i32;
+        line_h = line_h.max(th as i32).max(swatch);
+        if x > left && x + item_w > w as i32 - pad {
+            x = left;
+            y += line_h + px(4.0);
+        }
+        if draw {
+            let c = theme.palette[s.color % theme.palette.len()];
+            let mid = y + line_h / 2;
+            area.draw(&Rectangle::new(
+                [(x, mid - swatch / 2), (x + swatch, mid + swatch / 2)],
+                c.mix(0.85).filled(),
+            ))?;
+            area.draw(&Text::new(
+                s.label.as_str(),
+                (x + swatch + gap, mid),
+                font.pos(Pos::new(HPos::Left, VPos::Center)),
+            ))?;
+        }
+        x += item_w + sep;
+    }
+    Ok((y + line_h + pad) as u32)
 }
 
 /// Render `chart` as an SVG document of `width` x `height` pixels.
@@ -205,7 +239,7 @@ mod tests {
         assert!(svg.contains("% of busy time"));
         assert!(svg.contains("patched") && svg.contains("baseline"));
         assert!(svg.contains(">\n3.4\n</text>"), "category label missing");
-        // 5 bars plus the legend's two swatches and its frame.
+        // 5 bars plus the legend's two swatches.
         let rects = svg.matches("<rect").count();
         assert!(rects >= 5 + 2, "{rects} rects");
     }

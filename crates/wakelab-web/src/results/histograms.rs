@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use wakelab_plot::{BarChart, BarSeries, Legend};
 use wakelab_sim::experiment::PointResult;
 
-/// Frequency levels below this share (percent) in every variant are left out of the chart.
-pub const MIN_PSTATE_PCT: f64 = 1.0;
+/// Most frequency categories drawn; more levels are grouped into equal-width ranges.
+pub const MAX_PSTATE_BARS: usize = 16;
 
 fn of_point(
     results: &[PointResult],
@@ -22,9 +22,11 @@ fn of_point(
         .filter(move |r| r.variant == variant && r.clients == clients)
 }
 
-/// Frequency residency: categories are frequencies (GHz), values percent of busy time.
+/// Frequency residency: categories are frequencies (GHz), or equal ranges of them when the
+/// machine has more than [`MAX_PSTATE_BARS`] levels; values percent of busy time. Nothing is
+/// left out, so each variant's bars add up to 100%.
 pub fn pstate_chart(variants: &[String], results: &[PointResult], clients: u32) -> BarChart {
-    // variant -> kHz -> (sum of fractions); divided by the variant's iteration count
+    // kHz -> per-variant sum of fractions over the iterations
     let mut levels: BTreeMap<u32, Vec<f64>> = BTreeMap::new();
     let mut n = vec![0u32; variants.len()];
     for (v, nv) in n.iter_mut().enumerate() {
@@ -37,23 +39,53 @@ pub fn pstate_chart(variants: &[String], results: &[PointResult], clients: u32) 
             }
         }
     }
-    let pct = |sum: f64, v: usize| (n[v] > 0).then(|| sum / n[v] as f64 * 100.0);
-    let kept: Vec<(u32, Vec<Option<f64>>)> = levels
-        .into_iter()
-        .map(|(khz, sums)| {
-            let vals: Vec<Option<f64>> = sums.iter().enumerate().map(|(v, &s)| pct(s, v)).collect();
-            (khz, vals)
-        })
-        .filter(|(_, vals)| vals.iter().flatten().any(|&p| p >= MIN_PSTATE_PCT))
-        .collect();
+    let khz: Vec<u32> = levels.keys().copied().collect();
+    let (labels, bin_of) = pstate_bins(&khz);
+    let mut sums = vec![vec![0.0; variants.len()]; labels.len()];
+    for (i, vals) in levels.values().enumerate() {
+        for (v, f) in vals.iter().enumerate() {
+            sums[bin_of[i]][v] += f;
+        }
+    }
     bar_chart(
         "frequency (GHz)",
         "% of busy time",
-        kept.iter().map(|(khz, _)| ghz(*khz)).collect(),
+        labels,
         variants,
-        |v| kept.iter().map(|(_, vals)| vals[v]).collect(),
+        |v| {
+            sums.iter()
+                .map(|s| (n[v] > 0).then(|| s[v] / n[v] as f64 * 100.0))
+                .collect()
+        },
         &n,
     )
+}
+
+/// Categories for frequency levels (ascending kHz): one per level when there are few, else
+/// equal ranges of whole 100 MHz steps. Returns the labels and each level's category.
+pub fn pstate_bins(khz: &[u32]) -> (Vec<String>, Vec<usize>) {
+    if khz.len() <= MAX_PSTATE_BARS {
+        return (
+            khz.iter().map(|&k| ghz(k)).collect(),
+            (0..khz.len()).collect(),
+        );
+    }
+    let (lo, hi) = (khz[0], khz[khz.len() - 1]);
+    let step = 100_000u32;
+    let width = (hi - lo)
+        .div_ceil(MAX_PSTATE_BARS as u32 - 1)
+        .div_ceil(step)
+        .max(1)
+        * step;
+    let nbins = ((hi - lo) / width + 1) as usize;
+    let labels = (0..nbins)
+        .map(|b| {
+            let a = lo + b as u32 * width;
+            format!("{}–{}", ghz(a), ghz(a + width - step))
+        })
+        .collect();
+    let bin_of = khz.iter().map(|&k| ((k - lo) / width) as usize).collect();
+    (labels, bin_of)
 }
 
 /// Idle-state residency: categories are C-state names (shallowest first), values percent of
@@ -125,7 +157,7 @@ pub fn percentile_ns(buckets: &[u64], p: u32) -> Option<u64> {
 }
 
 /// Wake-up latency distribution: categories are the log2 buckets labelled by their lower
-/// bound, values percent of the variant's wake-ups (so variants with different wake-up counts
+/// bound (the first bucket, [0, 2) ns, as 0: a task that ran at once), values percent of the variant's wake-ups (so variants with different wake-up counts
 /// compare). Empty buckets at either end are trimmed.
 pub fn latency_chart(variants: &[String], results: &[PointResult], clients: u32) -> BarChart {
     let per: Vec<Vec<u64>> = (0..variants.len())
@@ -143,7 +175,16 @@ pub fn latency_chart(variants: &[String], results: &[PointResult], clients: u32)
     bar_chart(
         "wake-up latency (bucket from … to twice that)",
         "% of wake-ups",
-        range.clone().map(|i| fmt_ns(1u64 << i)).collect(),
+        range
+            .clone()
+            .map(|i| {
+                if i == 0 {
+                    "0".into()
+                } else {
+                    fmt_ns(1u64 << i)
+                }
+            })
+            .collect(),
         variants,
         |v| {
             let total: u64 = per[v].iter().sum();
@@ -208,8 +249,15 @@ fn bar_chart(
     }
 }
 
+/// GHz with as many decimals as needed (2.1, 2.15).
 fn ghz(khz: u32) -> String {
-    format!("{:.1}", khz as f64 / 1e6)
+    let s = format!("{:.2}", khz as f64 / 1e6);
+    let s = s.trim_end_matches('0');
+    if s.ends_with('.') {
+        format!("{s}0")
+    } else {
+        s.to_string()
+    }
 }
 
 /// ns in the largest unit that keeps a number of at least 1, two significant digits.
@@ -252,7 +300,7 @@ mod tests {
     }
 
     #[test]
-    fn residency_is_averaged_over_iterations_and_small_levels_are_dropped() {
+    fn residency_is_averaged_over_iterations_and_adds_up_to_100() {
         let rs = vec![
             point(0, 2, &[(800_000, 0.5), (3_400_000, 0.5)], &[]),
             point(
@@ -265,19 +313,32 @@ mod tests {
             point(1, 8, &[(800_000, 1.0)], &[]), // another client count: ignored
         ];
         let c = pstate_chart(&names(), &rs, 2);
-        assert_eq!(
-            c.categories,
-            ["0.8", "3.4"],
-            "2.0 GHz is under 1% everywhere"
-        );
+        assert_eq!(c.categories, ["0.8", "2.0", "3.4"]);
         assert_eq!(c.series.len(), 2);
         let base = &c.series[0].values;
         assert!((base[0].unwrap() - 60.0).abs() < 1e-9, "{base:?}");
-        assert!((base[1].unwrap() - 39.75).abs() < 1e-9, "{base:?}");
-        assert_eq!(c.series[1].values, vec![Some(0.0), Some(100.0)]);
+        assert!((base[1].unwrap() - 0.25).abs() < 1e-9, "{base:?}");
+        assert!((base[2].unwrap() - 39.75).abs() < 1e-9, "{base:?}");
+        assert_eq!(c.series[1].values, vec![Some(0.0), Some(0.0), Some(100.0)]);
         let cs = cstate_chart(&names(), &rs, 2);
         assert_eq!(cs.categories, ["C1", "C6"]);
         assert_eq!(cs.series[1].values, vec![Some(25.0), Some(75.0)]);
+    }
+
+    #[test]
+    fn many_levels_are_grouped_into_ranges_that_keep_every_share() {
+        // 0.8 .. 4.0 GHz in 100 MHz steps: 33 levels, 1/33 of the time each
+        let levels: Vec<(u32, f64)> = (8..=40).map(|r| (r * 100_000, 1.0 / 33.0)).collect();
+        let rs = vec![point(0, 1, &levels, &[])];
+        let c = pstate_chart(&names(), &rs, 1);
+        assert!(c.categories.len() <= MAX_PSTATE_BARS, "{:?}", c.categories);
+        // 3.2 GHz over 15 ranges rounds up to 300 MHz each
+        assert_eq!(c.categories[0], "0.8–1.0");
+        assert_eq!(c.categories.last().unwrap(), "3.8–4.0");
+        let sum: f64 = c.series[0].values.iter().flatten().sum();
+        assert!((sum - 100.0).abs() < 1e-9, "{sum}");
+        assert_eq!(ghz(2_150_000), "2.15");
+        assert_eq!(ghz(2_000_000), "2.0");
     }
 
     #[test]
@@ -300,6 +361,11 @@ mod tests {
         let rs = vec![point(0, 1, &[], &a), point(1, 1, &[], &b)];
         let c = latency_chart(&names(), &rs, 1);
         assert_eq!(c.categories, ["1.0 µs", "2.0 µs", "4.1 µs"]);
+        let mut z = vec![0u64; 4];
+        z[0] = 1;
+        z[3] = 1;
+        let c0 = latency_chart(&names()[..1], &[point(0, 1, &[], &z)], 1);
+        assert_eq!(c0.categories, ["0", "2 ns", "4 ns", "8 ns"]);
         assert_eq!(c.series[0].values, vec![Some(75.0), Some(0.0), Some(25.0)]);
         assert_eq!(c.series[0].values, c.series[1].values);
         assert_eq!(percentile_ns(&a, 50), Some(2048));
