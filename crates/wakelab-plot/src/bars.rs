@@ -63,7 +63,7 @@ pub fn draw_bar_chart<DB: DrawingBackend>(
     // The legend goes in a row above the plot, never over the bars (residency bars reach
     // 100%, so no corner of the plot is free).
     let legend_h = legend_row(&root, chart, theme, false).map_err(err)?;
-    let (top, root) = root.split_vertically(legend_h);
+    let (top, area) = root.split_vertically(legend_h);
     legend_row(&top, chart, theme, true).map_err(err)?;
     let n = chart.categories.len().max(1);
     let (y0, y1) = y_range(chart);
@@ -72,7 +72,7 @@ pub fn draw_bar_chart<DB: DrawingBackend>(
             .into_font()
             .color(&theme.foreground)
     };
-    let mut builder = ChartBuilder::on(&root);
+    let mut builder = ChartBuilder::on(&area);
     if !chart.title.is_empty() {
         builder.caption(&chart.title, font(14.0));
     }
@@ -99,7 +99,8 @@ pub fn draw_bar_chart<DB: DrawingBackend>(
         .draw()
         .map_err(err)?;
 
-    // Category labels under the groups, thinned so they do not collide.
+    // Category labels under the groups, thinned so they do not collide. Drawn on the whole
+    // `root` because `backend_coord` gives backend pixels, not pixels of the lower `area`.
     let (plot_w, _) = ctx.plotting_area().dim_in_pixel();
     let tick_font = font(12.0).pos(Pos::new(HPos::Center, VPos::Top));
     let mut widest = 1u32;
@@ -267,6 +268,31 @@ mod tests {
         let max_p = patched.iter().copied().fold(0.0, f64::max);
         let max_b = base.iter().copied().fold(0.0, f64::max);
         assert!(max_p > max_b, "95% bar {max_p} vs 70% bar {max_b}");
+    }
+
+    /// The y attribute of the `<text>` element whose content is `content`.
+    fn text_y(svg: &str, content: &str) -> f64 {
+        let end = svg
+            .find(&format!(">\n{content}\n</text>"))
+            .unwrap_or_else(|| panic!("no text {content:?}"));
+        let start = svg[..end].rfind("<text").unwrap();
+        let y = svg[start..end].split(" y=\"").nth(1).unwrap();
+        y.split('"').next().unwrap().parse().unwrap()
+    }
+
+    #[test]
+    fn the_legend_is_above_the_plot_and_labels_sit_between_axis_and_title() {
+        let svg = bar_chart_svg(&sample(), 640, 360, &Theme::light(1.0)).unwrap();
+        let legend = text_y(&svg, "patched");
+        let top_tick = text_y(&svg, "100");
+        let category = text_y(&svg, "3.4");
+        let x_title = text_y(&svg, "GHz");
+        assert!(legend < top_tick, "legend {legend} vs top tick {top_tick}");
+        assert!(
+            category < x_title,
+            "category {category} vs axis title {x_title}"
+        );
+        assert!(category > top_tick);
     }
 
     #[test]
