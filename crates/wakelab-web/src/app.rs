@@ -43,7 +43,7 @@ fn window() -> web_sys::Window {
     web_sys::window().expect_throw("no window")
 }
 
-fn doc() -> Document {
+pub(crate) fn doc() -> Document {
     window().document().expect_throw("no document")
 }
 
@@ -112,6 +112,13 @@ pub(crate) fn on_click(id: &str, f: impl Fn() + 'static) {
 }
 
 fn prefers_dark() -> bool {
+    // A link may force the scheme (embed option); otherwise follow the reader's setting.
+    if let Some(t) = doc()
+        .document_element()
+        .and_then(|e| e.get_attribute("data-theme"))
+    {
+        return t == "dark";
+    }
     window()
         .match_media("(prefers-color-scheme: dark)")
         .ok()
@@ -578,6 +585,7 @@ pub fn start() {
         });
     let hash = window().location().hash().unwrap_or_default();
     let mut link_error = None;
+    let mut view = wakelab_link::ViewState::default();
     let mut preset = "default".to_string();
     let exp = if hash.len() > 1 {
         match glue::decode_link(&hash) {
@@ -594,6 +602,7 @@ pub fn start() {
                     (Some(b), true) if link.experiment.machine.is_none() => b.clone(),
                     _ => String::new(),
                 };
+                view = link.view;
                 exp
             }
             Err(e) => {
@@ -655,6 +664,7 @@ pub fn start() {
             .history()
             .map(|h| h.replace_state_with_url(&JsValue::NULL, "", Some(&strip_hash())));
     }
+    results_ui::apply_theme(&view);
     build_fields();
     build_static_options();
     install_handlers();
@@ -663,6 +673,8 @@ pub fn start() {
         app.fill_form();
         app.spawn_pool();
         app.start_run();
+        // After start_run filled the pickers; the timeline and histograms then use them.
+        results_ui::apply_view(&view);
     });
 }
 
@@ -1724,16 +1736,17 @@ impl App {
 
     // --- share, embed, export ---------------------------------------------------------------
 
-    fn link_fragment(&self) -> String {
+    /// The share link of the experiment with the view the pickers show (and `theme` for embeds).
+    fn link_fragment(&self, theme: Option<wakelab_link::Theme>) -> String {
         let exp = self.run.as_ref().map_or(&self.exp, |r| &r.exp);
         wakelab_link::encode(&wakelab_link::LinkV1::new(
             exp,
-            wakelab_link::ViewState::default(),
+            results_ui::current_view(exp, theme),
         ))
     }
 
     fn update_link(&self) {
-        let frag = self.link_fragment();
+        let frag = self.link_fragment(None);
         let url = format!("{}#{frag}", strip_hash());
         if let Ok(h) = window().history() {
             let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&url));
@@ -1761,7 +1774,7 @@ impl App {
         copy_text(&url, "Link", "share-status");
     }
 
-    fn show_embed(&mut self) {
+    pub(crate) fn show_embed(&mut self) {
         self.update_link();
         let loc = window().location();
         let base = format!(
@@ -1771,10 +1784,14 @@ impl App {
         );
         let which = typed::<HtmlSelectElement>("embed-what").value();
         let title = self.exp.scenario.title.replace(['"', '<', '>', '&'], "");
+        let (w, h) =
+            crate::results::view::embed_size(&typed::<HtmlSelectElement>("embed-size").value());
+        let theme =
+            crate::results::view::theme_named(&typed::<HtmlSelectElement>("embed-theme").value());
         let code = format!(
-            "<iframe src=\"{base}?embed={which}#{}\" width=\"720\" height=\"460\" \
+            "<iframe src=\"{base}?embed={which}#{}\" width=\"{w}\" height=\"{h}\" \
              title=\"Wakelab: {title}\" loading=\"lazy\" style=\"border:0\"></iframe>",
-            self.link_fragment()
+            self.link_fragment(theme)
         );
         typed::<HtmlTextAreaElement>("embed-code").set_value(&code);
         set_hidden(&el("share"), false);

@@ -59,8 +59,59 @@ pub(crate) fn install() {
     listen(&el("pw-clients"), "change", |_| {
         with_app(|a| a.render_results())
     });
+    for id in ["embed-size", "embed-theme", "embed-what"] {
+        listen(&el(id), "change", |_| {
+            if el("embed-box").get_attribute("hidden").is_none() {
+                with_app(|a| a.show_embed());
+            }
+        });
+    }
     on_click("trace-run", || with_app(|a| a.request_trace(false)));
     on_click("trace-window", || with_app(|a| a.request_trace(true)));
+}
+
+// --- view state in links --------------------------------------------------------------------
+
+/// The view the pickers show: the timeline's point and window (and `theme` for embeds).
+pub(crate) fn current_view(
+    exp: &wakelab_sim::scenario::Experiment,
+    theme: Option<wakelab_link::Theme>,
+) -> wakelab_link::ViewState {
+    let num = |id: &str| typed::<HtmlInputElement>(id).value_as_number();
+    let point = match (
+        typed::<HtmlSelectElement>("tl-variant").value().parse(),
+        typed::<HtmlSelectElement>("tl-clients").value().parse(),
+    ) {
+        (Ok(v), Ok(c)) => Some((v, c)),
+        _ => None,
+    };
+    results::view::view_state(exp, point, Some((num("tl-start"), num("tl-length"))), theme)
+}
+
+/// Restore a link's view into the pickers (after they were filled for its experiment).
+pub(crate) fn apply_view(view: &wakelab_link::ViewState) {
+    if let Some(p) = &view.selected {
+        typed::<HtmlSelectElement>("tl-variant").set_value(&p.variant.to_string());
+        typed::<HtmlSelectElement>("tl-clients").set_value(&p.clients.to_string());
+        typed::<HtmlSelectElement>("pw-clients").set_value(&p.clients.to_string());
+    }
+    if let Some([a, b]) = view.window_ms {
+        // The timeline shows at most glue::MAX_WINDOW_MS; a longer window keeps its start.
+        let len = ((b - a) as f64).min(glue::MAX_WINDOW_MS);
+        typed::<HtmlInputElement>("tl-start").set_value(&a.to_string());
+        typed::<HtmlInputElement>("tl-length").set_value(&len.to_string());
+    }
+}
+
+/// A link's forced colour scheme (embed option), before anything is drawn.
+pub(crate) fn apply_theme(view: &wakelab_link::ViewState) {
+    if let (Some(t), Some(root)) = (view.embed.theme, crate::app::doc().document_element()) {
+        let name = match t {
+            wakelab_link::Theme::Light => "light",
+            wakelab_link::Theme::Dark => "dark",
+        };
+        let _ = root.set_attribute("data-theme", name);
+    }
 }
 
 // --- measured overlay ------------------------------------------------------------------------

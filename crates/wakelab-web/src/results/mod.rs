@@ -8,6 +8,7 @@ pub mod histograms;
 pub mod measured;
 pub mod power;
 pub mod trace;
+pub mod view;
 
 /// Tick marks for a client-count axis: every count (thinned to about 12 labels) and whether
 /// to use a log2 scale (wide ranges such as 1..320), as the main results chart does.
