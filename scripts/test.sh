@@ -59,6 +59,8 @@ cargo fetch --locked
 trunk build --release
 
 step "end-to-end: tests/e2e in Chromium"
+# node's runner finds every *.test.mjs there: page.test.mjs (editor, runs, links, embeds) and
+# results.test.mjs (energy/residency/latency charts, trace export, measured overlay, views).
 (cd tests/e2e && node --test --test-reporter=spec)
 
 info "($((SECONDS - step_start)) s)"

@@ -38,7 +38,7 @@ after(async () => {
   await new Promise((ok) => (server ? server.close(ok) : ok()));
 });
 
-async function open(contextOptions = {}) {
+async function open(contextOptions = {}, target = url) {
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   const problems = [];
@@ -50,7 +50,7 @@ async function open(contextOptions = {}) {
   page.on('response', (res) => {
     if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
   });
-  await page.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
+  await page.goto(target, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
   return { context, page, problems };
 }
 
@@ -245,5 +245,63 @@ test('the measured overlay in the dark scheme and a narrow window', async () => 
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
+  }
+});
+
+test('a link restores the timeline point and window; an embed link has its size and colours', async () => {
+  const first = await open({ viewport: { width: 1280, height: 1000 }, colorScheme: 'light' });
+  let link, src;
+  try {
+    await done(first.page, first.problems);
+    await first.page.locator('#timeline-card[data-state="done"]').waitFor({ timeout: LOAD_TIMEOUT_MS });
+    await first.page.selectOption('#tl-variant', '0');
+    await first.page.selectOption('#tl-clients', '4');
+    await first.page.fill('#tl-start', '100');
+    await first.page.fill('#tl-length', '30');
+    await first.page.locator('#copy-link').click();
+    link = await first.page.locator('#share-url').inputValue();
+    await first.page.locator('#embed').click();
+    await first.page.selectOption('#embed-size', 'small');
+    await first.page.selectOption('#embed-theme', 'dark');
+    const code = await first.page.locator('#embed-code').inputValue();
+    assert.match(code, /^<iframe src="[^"]+\?embed=plot#w1\.[^"]+" width="480" height="320" /);
+    src = code.match(/src="([^"]+)"/)[1];
+    assert.notEqual(src.split('#')[1], link.split('#')[1], 'the embed link carries its colour scheme');
+    assert.deepEqual(first.problems, []);
+  } finally {
+    await first.context.close();
+  }
+  const second = await open({ viewport: { width: 1280, height: 1000 } }, link);
+  try {
+    await done(second.page, second.problems);
+    assert.equal(await second.page.locator('#tl-variant').inputValue(), '0');
+    assert.equal(await second.page.locator('#tl-clients').inputValue(), '4');
+    assert.equal(await second.page.locator('#tl-start').inputValue(), '100');
+    assert.equal(await second.page.locator('#tl-length').inputValue(), '30');
+    assert.equal(await second.page.locator('#pw-clients').inputValue(), '4');
+    assert.match(await second.page.locator('#latency-summary').textContent(), /^4 clients: /);
+    // The timeline that follows the run shows that point and window.
+    await second.page.locator('#timeline-card[data-state="done"]').waitFor({ timeout: LOAD_TIMEOUT_MS });
+    assert.match(await second.page.locator('#tl-status').textContent(), /, 4 clients: .* in 100–130 ms/);
+    assert.equal(await second.page.locator('html').getAttribute('data-theme'), null);
+    assert.deepEqual(second.problems, []);
+  } finally {
+    await second.context.close();
+  }
+  // The embed in a reader whose browser is set to light: dark, as the embed asked.
+  const third = await open({ viewport: { width: 480, height: 320 }, colorScheme: 'light' }, src);
+  try {
+    await done(third.page, third.problems);
+    assert.equal(await third.page.locator('body').getAttribute('data-embed'), 'plot');
+    assert.equal(await third.page.locator('html').getAttribute('data-theme'), 'dark');
+    const bg = await third.page.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
+    assert.equal(bg, 'rgb(22, 24, 28)');
+    // The chart is drawn in the dark theme too: its background pixel is dark.
+    const px = await third.page.locator('#plot-canvas').evaluate((c) => Array.from(c.getContext('2d').getImageData(2, 2, 1, 1).data));
+    assert.ok(px[0] < 60 && px[1] < 60 && px[2] < 60, `canvas background ${px}`);
+    await third.page.screenshot({ path: join(artifacts, 'embed-dark-480x320.png') });
+    assert.deepEqual(third.problems, []);
+  } finally {
+    await third.context.close();
   }
 });
