@@ -97,6 +97,9 @@ for (const [name, options] of [
         assert.equal(await page.locator(id).getAttribute('data-series'), '2', id);
         assert.ok((await painted(page, id)) > 1500, `${id} is blank`);
       }
+      // p99 and p50 against client count: four lines.
+      assert.equal(await page.locator('#latency-clients-canvas').getAttribute('data-series'), '4');
+      assert.ok((await painted(page, '#latency-clients-canvas')) > 1500);
       // Frequencies in GHz, C-state names, latency buckets with units.
       // GHz levels, or ranges of them ("0.8–0.9") on machines with many levels.
       const ghz = '\\d+\\.\\d+(–\\d+\\.\\d+)?';

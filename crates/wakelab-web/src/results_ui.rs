@@ -30,6 +30,7 @@ struct Drawn {
     pstate: BarChart,
     cstate: BarChart,
     latency: BarChart,
+    latency_by_clients: XyChart,
 }
 
 #[derive(Default)]
@@ -253,6 +254,11 @@ pub(crate) fn render(report: &ExperimentReport, results_so_far: &[PointResult]) 
         pstate: histograms::pstate_chart(v, results_so_far, clients),
         cstate: histograms::cstate_chart(v, results_so_far, clients),
         latency: histograms::latency_chart(v, results_so_far, clients),
+        latency_by_clients: histograms::latency_by_clients_chart(
+            v,
+            &report.clients,
+            results_so_far,
+        ),
     };
     set_text(
         "latency-summary",
@@ -297,6 +303,7 @@ fn draw_all(d: &Drawn) {
     report(draw_bars("pstate-canvas", &d.pstate));
     report(draw_bars("cstate-canvas", &d.cstate));
     report(draw_bars("latency-canvas", &d.latency));
+    report(draw_xy("latency-clients-canvas", &d.latency_by_clients));
 }
 
 fn draw_xy(id: &str, chart: &XyChart) -> Result<(), String> {

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use wakelab_plot::{BarChart, BarSeries, Legend};
+use wakelab_plot::{BarChart, BarSeries, Legend, XyChart, XySeries};
 use wakelab_sim::experiment::PointResult;
 
 /// Most frequency categories drawn; more levels are grouped into equal-width ranges.
@@ -198,6 +198,45 @@ pub fn latency_chart(variants: &[String], results: &[PointResult], clients: u32)
         },
         &n,
     )
+}
+
+/// Wake-up latency against client count: each variant's p99 (solid) and p50 (dashed) upper
+/// bounds in µs, from the iterations' merged histograms.
+pub fn latency_by_clients_chart(
+    variants: &[String],
+    clients: &[u32],
+    results: &[PointResult],
+) -> XyChart {
+    let mut series = Vec::new();
+    for (p, dashed) in [(99, false), (50, true)] {
+        for (v, name) in variants.iter().enumerate() {
+            series.push(XySeries {
+                label: format!("{name} p{p}"),
+                points: clients
+                    .iter()
+                    .filter_map(|&c| {
+                        let b = latency_buckets(results, v, c);
+                        percentile_ns(&b, p).map(|ns| (c as f64, ns as f64 / 1000.0))
+                    })
+                    .collect(),
+                dashed,
+                markers: true,
+                color: v,
+                ..XySeries::default()
+            });
+        }
+    }
+    let (x_ticks, x_log2) = super::client_ticks(clients);
+    XyChart {
+        title: String::new(),
+        x_label: "clients".into(),
+        y_label: "wake-up latency (µs, upper bound)".into(),
+        series,
+        y_range: None,
+        legend: Legend::UpperLeft,
+        x_log2,
+        x_ticks,
+    }
 }
 
 /// A one-line summary per variant: p50 and p99 upper bounds and the number of wake-ups.
@@ -395,6 +434,30 @@ mod tests {
         let c = latency_chart(&names()[..1], std::slice::from_ref(&r), 2);
         let sum: f64 = c.series[0].values.iter().flatten().sum();
         assert!((sum - 100.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn latency_by_clients_has_p99_above_p50_per_variant() {
+        let mut a = vec![0u64; 16];
+        a[10] = 90;
+        a[14] = 10;
+        let rs = vec![
+            point(0, 1, &[], &a),
+            point(0, 4, &[], &a[..11]),
+            point(1, 1, &[], &[]),
+        ];
+        let c = latency_by_clients_chart(&names(), &[1, 4], &rs);
+        assert_eq!(
+            c.series
+                .iter()
+                .map(|s| s.label.as_str())
+                .collect::<Vec<_>>(),
+            ["base p99", "patched p99", "base p50", "patched p50"]
+        );
+        assert_eq!(c.series[0].points, vec![(1.0, 32.768), (4.0, 2.048)]);
+        assert_eq!(c.series[2].points, vec![(1.0, 2.048), (4.0, 2.048)]);
+        assert!(c.series[1].points.is_empty(), "no wake-ups, no point");
+        assert!(c.series[2].dashed && !c.series[0].dashed);
     }
 
     #[test]
