@@ -227,12 +227,17 @@ pub fn latency_by_clients_chart(
         }
     }
     let (x_ticks, x_log2) = super::client_ticks(clients);
+    // Room above the lines for the four-line legend (p99 is largest at either end).
+    let top = series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.1))
+        .fold(0.0f64, f64::max);
     XyChart {
         title: String::new(),
         x_label: "clients".into(),
         y_label: "wake-up latency (µs, upper bound)".into(),
         series,
-        y_range: None,
+        y_range: (top > 0.0).then_some((0.0, top * 1.75)),
         legend: Legend::UpperLeft,
         x_log2,
         x_ticks,
@@ -458,6 +463,7 @@ mod tests {
         assert_eq!(c.series[2].points, vec![(1.0, 2.048), (4.0, 2.048)]);
         assert!(c.series[1].points.is_empty(), "no wake-ups, no point");
         assert!(c.series[2].dashed && !c.series[0].dashed);
+        assert_eq!(c.y_range, Some((0.0, 32.768 * 1.75)), "room for the legend");
     }
 
     #[test]
