@@ -237,7 +237,7 @@ pub fn latency_by_clients_chart(
         x_label: "clients".into(),
         y_label: "wake-up latency (µs, upper bound)".into(),
         series,
-        y_range: (top > 0.0).then_some((0.0, top * 2.0)),
+        y_range: (top > 0.0).then_some((0.0, top * 2.5)),
         legend: Legend::UpperRight,
         x_log2,
         x_ticks,
@@ -463,7 +463,7 @@ mod tests {
         assert_eq!(c.series[2].points, vec![(1.0, 2.048), (4.0, 2.048)]);
         assert!(c.series[1].points.is_empty(), "no wake-ups, no point");
         assert!(c.series[2].dashed && !c.series[0].dashed);
-        assert_eq!(c.y_range, Some((0.0, 32.768 * 2.0)), "room for the legend");
+        assert_eq!(c.y_range, Some((0.0, 32.768 * 2.5)), "room for the legend");
     }
 
     #[test]
