@@ -59,6 +59,7 @@ cargo fetch --locked
 trunk build --release
 
 step "end-to-end: tests/e2e in Chromium"
+# node's runner finds every *.test.mjs there (page, results, editors), one file at a time.
 (cd tests/e2e && node --test --test-concurrency=1 --test-reporter=spec)
 
 info "($((SECONDS - step_start)) s)"

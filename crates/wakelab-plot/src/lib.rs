@@ -20,6 +20,9 @@ fn fonts_ready() {
     native::register_fonts();
 }
 
+mod bars;
+pub use bars::{BarChart, BarSeries, bar_chart_svg, draw_bar_chart};
+
 /// One named line of a [`LineChart`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Series {

@@ -42,6 +42,10 @@ pub struct PointResult {
     /// Share of all idle CPU time spent in each C-state (name, fraction), shallowest first.
     #[serde(default)]
     pub cstate_residency: Vec<(String, f64)>,
+    /// Wake-up latency (runnable to running, after the warm-up) as a log2 histogram: entry i
+    /// counts latencies in [2^i, 2^(i+1)) ns. Empty in results written before it existed.
+    #[serde(default)]
+    pub wake_latency_log2: Vec<u64>,
 }
 
 /// A run with its timelines (for the per-CPU view and "explain this wake-up").
@@ -211,6 +215,7 @@ pub fn run_point_detailed(
         energy_mj: sim.energy_mj(),
         pstate_residency: Vec::new(),
         cstate_residency: Vec::new(),
+        wake_latency_log2: st.wake_latency.buckets.clone(),
     };
     let (pr, cr) = sim.residency();
     let mut result = result;

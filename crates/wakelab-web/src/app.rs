@@ -18,8 +18,9 @@ use web_sys::{
 };
 
 use crate::canvas::MeasuredCanvas;
-use crate::dto::{DetailDone, DetailJob, Envelope, FromWorker, PointJob, ToWorker};
+use crate::dto::{DetailDone, DetailJob, Envelope, FromWorker, PointJob, ToWorker, TraceJob};
 use crate::glue;
+use crate::results_ui;
 use plotters::prelude::*;
 use wakelab_plot::{LineChart, Theme, TimelineChart, TimelineLayout, XyChart};
 use wakelab_sim::experiment::PointResult;
@@ -43,23 +44,23 @@ fn window() -> web_sys::Window {
     web_sys::window().expect_throw("no window")
 }
 
-fn doc() -> Document {
+pub(crate) fn doc() -> Document {
     window().document().expect_throw("no document")
 }
 
-fn el(id: &str) -> Element {
+pub(crate) fn el(id: &str) -> Element {
     doc()
         .get_element_by_id(id)
         .unwrap_or_else(|| wasm_bindgen::throw_str(&format!("the page has no #{id} element")))
 }
 
-fn typed<T: JsCast>(id: &str) -> T {
+pub(crate) fn typed<T: JsCast>(id: &str) -> T {
     el(id)
         .dyn_into::<T>()
         .unwrap_or_else(|_| wasm_bindgen::throw_str(&format!("#{id} has the wrong element type")))
 }
 
-fn make(tag: &str, class: &str, text: &str) -> Element {
+pub(crate) fn make(tag: &str, class: &str, text: &str) -> Element {
     let e = doc().create_element(tag).expect_throw("create_element");
     if !class.is_empty() {
         e.set_class_name(class);
@@ -70,11 +71,11 @@ fn make(tag: &str, class: &str, text: &str) -> Element {
     e
 }
 
-fn set_text(id: &str, text: &str) {
+pub(crate) fn set_text(id: &str, text: &str) {
     el(id).set_text_content(Some(text));
 }
 
-fn set_hidden(e: &Element, hidden: bool) {
+pub(crate) fn set_hidden(e: &Element, hidden: bool) {
     if hidden {
         let _ = e.set_attribute("hidden", "");
     } else {
@@ -82,7 +83,7 @@ fn set_hidden(e: &Element, hidden: bool) {
     }
 }
 
-fn clear(e: &Element) {
+pub(crate) fn clear(e: &Element) {
     e.set_text_content(None);
 }
 
@@ -99,7 +100,7 @@ fn js_err(e: JsValue) -> String {
         .unwrap_or_else(|| format!("{e:?}"))
 }
 
-fn listen(target: &web_sys::EventTarget, event: &str, f: impl FnMut(Event) + 'static) {
+pub(crate) fn listen(target: &web_sys::EventTarget, event: &str, f: impl FnMut(Event) + 'static) {
     let c = Closure::<dyn FnMut(Event)>::new(f);
     target
         .add_event_listener_with_callback(event, c.as_ref().unchecked_ref())
@@ -107,11 +108,18 @@ fn listen(target: &web_sys::EventTarget, event: &str, f: impl FnMut(Event) + 'st
     c.forget();
 }
 
-fn on_click(id: &str, f: impl Fn() + 'static) {
+pub(crate) fn on_click(id: &str, f: impl Fn() + 'static) {
     listen(&el(id), "click", move |_| f());
 }
 
 fn prefers_dark() -> bool {
+    // A link may force the scheme (embed option); otherwise follow the reader's setting.
+    if let Some(t) = doc()
+        .document_element()
+        .and_then(|e| e.get_attribute("data-theme"))
+    {
+        return t == "dark";
+    }
     window()
         .match_media("(prefers-color-scheme: dark)")
         .ok()
@@ -119,7 +127,7 @@ fn prefers_dark() -> bool {
         .is_some_and(|m| m.matches())
 }
 
-fn theme(scale: f64) -> Theme {
+pub(crate) fn theme(scale: f64) -> Theme {
     if prefers_dark() {
         Theme::dark(scale)
     } else {
@@ -128,7 +136,7 @@ fn theme(scale: f64) -> Theme {
 }
 
 /// Size the canvas backing store in device pixels; returns the device pixel ratio.
-fn fit_canvas(canvas: &HtmlCanvasElement) -> f64 {
+pub(crate) fn fit_canvas(canvas: &HtmlCanvasElement) -> f64 {
     let dpr = window().device_pixel_ratio().clamp(1.0, 4.0);
     let rect = canvas.get_bounding_client_rect();
     let (w, h) = (rect.width().max(100.0), rect.height().max(80.0));
@@ -159,7 +167,7 @@ pub fn draw_timeline(
     wakelab_plot::draw_timeline(backend.into_drawing_area(), chart, &theme(dpr))
 }
 
-fn download(name: &str, mime: &str, data: &str) {
+pub(crate) fn download(name: &str, mime: &str, data: &str) {
     let parts = js_sys::Array::of1(&JsValue::from_str(data));
     let opts = web_sys::BlobPropertyBag::new();
     opts.set_type(mime);
@@ -494,6 +502,7 @@ impl Slot {
 enum Job {
     Point(PointJob),
     Detail(DetailJob),
+    Trace(TraceJob),
 }
 
 impl Job {
@@ -501,6 +510,7 @@ impl Job {
         match self {
             Job::Point(p) => p.job,
             Job::Detail(d) => d.job,
+            Job::Trace(t) => t.job,
         }
     }
 }
@@ -522,7 +532,7 @@ struct Run {
     published: Vec<(u32, f64, f64)>,
 }
 
-struct App {
+pub(crate) struct App {
     exp: Experiment,
     preset: String,
     published: Vec<(u32, f64, f64)>,
@@ -536,6 +546,8 @@ struct App {
     detail_exp: Option<String>,
     detail: Option<DetailDone>,
     detail_job: Option<u32>,
+    /// The trace export in flight (results_ui downloads it).
+    trace_job: Option<u32>,
     selected_wake: Option<usize>,
     layout: Option<TimelineLayout>,
     first_point_ms: Option<f64>,
@@ -549,7 +561,7 @@ thread_local! {
 }
 
 /// Run `f` on the app unless it is already borrowed (which would be a re-entrant event).
-fn with_app(f: impl FnOnce(&mut App)) {
+pub(crate) fn with_app(f: impl FnOnce(&mut App)) {
     APP.with(|cell| match cell.try_borrow_mut() {
         Ok(mut guard) => {
             if let Some(app) = guard.as_mut() {
@@ -574,6 +586,7 @@ pub fn start() {
         });
     let hash = window().location().hash().unwrap_or_default();
     let mut link_error = None;
+    let mut view = wakelab_link::ViewState::default();
     let mut preset = "default".to_string();
     let exp = if hash.len() > 1 {
         match glue::decode_link(&hash) {
@@ -590,6 +603,7 @@ pub fn start() {
                     (Some(b), true) if link.experiment.machine.is_none() => b.clone(),
                     _ => String::new(),
                 };
+                view = link.view;
                 exp
             }
             Err(e) => {
@@ -615,6 +629,7 @@ pub fn start() {
             detail_exp: None,
             detail: None,
             detail_job: None,
+            trace_job: None,
             selected_wake: None,
             layout: None,
             first_point_ms: None,
@@ -650,13 +665,17 @@ pub fn start() {
             .history()
             .map(|h| h.replace_state_with_url(&JsValue::NULL, "", Some(&strip_hash())));
     }
+    results_ui::apply_theme(&view);
     build_fields();
     build_static_options();
     install_handlers();
+    results_ui::install();
     with_app(|app| {
         app.fill_form();
         app.spawn_pool();
         app.start_run();
+        // After start_run filled the pickers; the timeline and histograms then use them.
+        results_ui::apply_view(&view);
     });
 }
 
@@ -861,6 +880,7 @@ impl App {
             let msg = match job {
                 Job::Point(p) => ToWorker::RunPoint(p),
                 Job::Detail(d) => ToWorker::RunDetail(d),
+                Job::Trace(t) => ToWorker::Trace(t),
             };
             let value = match Envelope::new(msg)
                 .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
@@ -911,6 +931,11 @@ impl App {
                     self.show_progress();
                 } else if self.detail_job == Some(job) {
                     set_text("tl-status", &format!("Simulating… {:.0}%", frac * 100.0));
+                } else if self.trace_job == Some(job) {
+                    set_text(
+                        "trace-status",
+                        &format!("Simulating the run for the trace… {:.0}%", frac * 100.0),
+                    );
                 }
             }
             FromWorker::Point(p) => {
@@ -924,6 +949,26 @@ impl App {
             FromWorker::Detail(d) => {
                 self.slots[idx].busy = None;
                 self.on_detail(*d);
+                self.pump();
+            }
+            FromWorker::Trace(t) => {
+                self.slots[idx].busy = None;
+                if self.trace_job == Some(t.job) {
+                    self.trace_job = None;
+                    let name = self
+                        .run
+                        .as_ref()
+                        .and_then(|r| r.exp.variants.get(t.variant as usize))
+                        .map_or_else(|| format!("variant{}", t.variant), |v| v.name.clone());
+                    results_ui::on_trace(&t, &name);
+                }
+                self.pump();
+            }
+            FromWorker::Error { job, message } if job.is_some() && job == self.trace_job => {
+                self.slots[idx].busy = None;
+                self.trace_job = None;
+                set_text("trace-status", &message);
+                let _ = el("trace-status").set_attribute("data-state", "error");
                 self.pump();
             }
             FromWorker::Error { job, message } => {
@@ -975,6 +1020,9 @@ impl App {
             }
         }
         self.detail_job = None;
+        if self.trace_job.take().is_some() {
+            set_text("trace-status", "Trace export cancelled.");
+        }
     }
 
     fn cancel(&mut self, why: &str) {
@@ -1149,7 +1197,7 @@ impl App {
         );
     }
 
-    fn render_results(&mut self) {
+    pub(crate) fn render_results(&mut self) {
         let Some(run) = &self.run else {
             return;
         };
@@ -1162,7 +1210,8 @@ impl App {
         } else {
             &[]
         };
-        let chart = glue::report_chart(&report, published);
+        let mut chart = glue::report_chart(&report, published);
+        results_ui::decorate_chart(&mut chart, &report);
         if let Err(e) = draw_xy(&typed("plot-canvas"), &chart) {
             return self.fail(&e);
         }
@@ -1179,6 +1228,8 @@ impl App {
             ),
         );
         render_summary(&report, run.results.is_empty());
+        results_ui::after_summary(&report);
+        results_ui::render(&report, &run.results);
         if run.results.is_empty() {
             set_text("compare", "Results appear here as points complete.");
             set_text("ops", "");
@@ -1194,6 +1245,7 @@ impl App {
         if let Some(chart) = &self.chart {
             let _ = draw_xy(&typed("plot-canvas"), chart);
         }
+        results_ui::redraw();
         self.draw_detail();
     }
 
@@ -1685,16 +1737,17 @@ impl App {
 
     // --- share, embed, export ---------------------------------------------------------------
 
-    fn link_fragment(&self) -> String {
+    /// The share link of the experiment with the view the pickers show (and `theme` for embeds).
+    fn link_fragment(&self, theme: Option<wakelab_link::Theme>) -> String {
         let exp = self.run.as_ref().map_or(&self.exp, |r| &r.exp);
         wakelab_link::encode(&wakelab_link::LinkV1::new(
             exp,
-            wakelab_link::ViewState::default(),
+            results_ui::current_view(exp, theme),
         ))
     }
 
     fn update_link(&self) {
-        let frag = self.link_fragment();
+        let frag = self.link_fragment(None);
         let url = format!("{}#{frag}", strip_hash());
         if let Ok(h) = window().history() {
             let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&url));
@@ -1722,7 +1775,7 @@ impl App {
         copy_text(&url, "Link", "share-status");
     }
 
-    fn show_embed(&mut self) {
+    pub(crate) fn show_embed(&mut self) {
         self.update_link();
         let loc = window().location();
         let base = format!(
@@ -1732,10 +1785,14 @@ impl App {
         );
         let which = typed::<HtmlSelectElement>("embed-what").value();
         let title = self.exp.scenario.title.replace(['"', '<', '>', '&'], "");
+        let (w, h) =
+            crate::results::view::embed_size(&typed::<HtmlSelectElement>("embed-size").value());
+        let theme =
+            crate::results::view::theme_named(&typed::<HtmlSelectElement>("embed-theme").value());
         let code = format!(
-            "<iframe src=\"{base}?embed={which}#{}\" width=\"720\" height=\"460\" \
+            "<iframe src=\"{base}?embed={which}#{}\" width=\"{w}\" height=\"{h}\" \
              title=\"Wakelab: {title}\" loading=\"lazy\" style=\"border:0\"></iframe>",
-            self.link_fragment()
+            self.link_fragment(theme)
         );
         typed::<HtmlTextAreaElement>("embed-code").set_value(&code);
         set_hidden(&el("share"), false);
@@ -2002,6 +2059,54 @@ impl App {
         };
         let decision = w.decision;
         self.run_detail(Some(decision));
+    }
+
+    /// Export the timeline's chosen point (iteration 0) as a Perfetto trace: the whole run or
+    /// the timeline's window. The worker runs and writes it; one export at a time.
+    pub(crate) fn request_trace(&mut self, window: bool) {
+        let exp = self.run.as_ref().map_or(&self.exp, |r| &r.exp);
+        let Ok(json) = glue::to_json(exp) else {
+            return;
+        };
+        let variant = typed::<HtmlSelectElement>("tl-variant")
+            .value()
+            .parse()
+            .unwrap_or(0);
+        let clients = typed::<HtmlSelectElement>("tl-clients")
+            .value()
+            .parse()
+            .unwrap_or(1);
+        let window_ms = if window {
+            let start = typed::<HtmlInputElement>("tl-start").value_as_number();
+            let len = typed::<HtmlInputElement>("tl-length").value_as_number();
+            if !(start.is_finite() && len.is_finite() && len > 0.0 && start >= 0.0) {
+                set_text(
+                    "trace-status",
+                    "Give a start of 0 ms or more and a positive length above.",
+                );
+                return;
+            }
+            Some((start, start + len))
+        } else {
+            None
+        };
+        if let Some(old) = self.trace_job.take() {
+            self.queue.retain(|j| j.id() != old);
+        }
+        let job = self.next_job;
+        self.next_job += 1;
+        self.trace_job = Some(job);
+        self.queue.push_back(Job::Trace(TraceJob {
+            job,
+            experiment: json,
+            variant,
+            clients,
+            iteration: 0,
+            window_ms,
+        }));
+        set_text("trace-status", "Simulating the run for the trace…");
+        let _ = el("trace-status").set_attribute("data-state", "running");
+        self.pump();
     }
 
     fn click_timeline(&mut self, css_x: f64, css_y: f64) {

@@ -52,6 +52,8 @@ pub enum ToWorker {
     RunPoint(PointJob),
     /// Run one point with a timeline window (and optionally explain one wake-up).
     RunDetail(DetailJob),
+    /// Run one point and export it as a Chrome trace-event JSON document (Perfetto).
+    Trace(TraceJob),
 }
 
 /// Worker -> page.
@@ -67,6 +69,7 @@ pub enum FromWorker {
     },
     Point(PointDone),
     Detail(Box<DetailDone>),
+    Trace(TraceDone),
     Error {
         #[serde(default)]
         job: Option<u32>,
@@ -163,5 +166,32 @@ pub struct DetailDone {
     pub explain: Option<u64>,
     /// The decision trace (`render_events`) when `explain` was set and the decision was seen.
     pub explanation: Option<String>,
+    pub elapsed_ms: f64,
+}
+
+/// Export one point (variant x clients x iteration) as a Perfetto-compatible trace.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TraceJob {
+    pub job: u32,
+    pub experiment: String,
+    pub variant: u32,
+    pub clients: u32,
+    pub iteration: u32,
+    /// Time window (ms of simulated time); `None` = the whole run.
+    #[serde(default)]
+    pub window_ms: Option<(f64, f64)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TraceDone {
+    pub job: u32,
+    pub variant: u32,
+    pub clients: u32,
+    /// The Chrome trace-event JSON document.
+    pub json: String,
+    /// The exported window, ms.
+    pub from_ms: f64,
+    pub to_ms: f64,
+    pub nr_cpus: u32,
     pub elapsed_ms: f64,
 }

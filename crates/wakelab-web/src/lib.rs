@@ -8,10 +8,13 @@
 
 pub mod dto;
 pub mod glue;
+pub mod results;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;
 #[cfg(target_arch = "wasm32")]
 pub mod canvas;
+#[cfg(target_arch = "wasm32")]
+pub mod results_ui;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;

@@ -34,6 +34,7 @@ fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) -> FromWorker {
     let job = match &request {
         ToWorker::RunPoint(p) => p.job,
         ToWorker::RunDetail(d) => d.job,
+        ToWorker::Trace(t) => t.job,
     };
     // Progress at most every 100 ms; the page cancels by terminating the worker.
     let mut last = now_ms();
@@ -64,6 +65,12 @@ fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) -> FromWorker {
             r.elapsed_ms = now_ms() - t0;
             FromWorker::Detail(Box::new(r))
         }),
+        ToWorker::Trace(t) => {
+            crate::results::trace::run_trace(&t, Some(&mut progress)).map(|mut r| {
+                r.elapsed_ms = now_ms() - t0;
+                FromWorker::Trace(r)
+            })
+        }
     };
     result.unwrap_or_else(|message| FromWorker::Error {
         job: Some(job),

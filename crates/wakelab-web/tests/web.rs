@@ -143,3 +143,58 @@ fn draws_results_and_timeline() {
     assert_eq!(layout.lanes.len(), 8);
     assert!(painted(&t) > 1000);
 }
+
+/// The worker's trace export runs under wasm32 and its reply crosses the worker boundary as
+/// a plain JS object; the results-side bar charts draw on a canvas (text measured by the
+/// canvas, as in the page).
+#[wasm_bindgen_test]
+fn trace_export_and_bar_charts_in_the_browser() {
+    use wakelab_web::dto::TraceJob;
+    use wakelab_web::results::{histograms, trace};
+    let ser = serde_wasm_bindgen::Serializer::json_compatible();
+    let job = TraceJob {
+        job: 9,
+        experiment: small_json(),
+        variant: 1,
+        clients: 2,
+        iteration: 0,
+        window_ms: Some((5.0, 15.0)),
+    };
+    let req = Envelope::new(ToWorker::Trace(job.clone()));
+    let back: Envelope<ToWorker> =
+        serde_wasm_bindgen::from_value(req.serialize(&ser).unwrap()).unwrap();
+    assert_eq!(back, req);
+    let done = trace::run_trace(&job, None).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&done.json).unwrap();
+    assert!(doc["traceEvents"].as_array().unwrap().len() > 20);
+    let msg = Envelope::new(FromWorker::Trace(done));
+    let back: Envelope<FromWorker> =
+        serde_wasm_bindgen::from_value(msg.serialize(&ser).unwrap()).unwrap();
+    assert_eq!(back, msg);
+
+    let point = PointJob {
+        job: 1,
+        experiment: small_json(),
+        variant: 0,
+        clients: 2,
+        iteration: 0,
+    };
+    let r = glue::parse_point(&glue::run_point(&point, None).unwrap()).unwrap();
+    let names = vec!["base".to_string()];
+    for chart in [
+        histograms::pstate_chart(&names, std::slice::from_ref(&r), 2),
+        histograms::latency_chart(&names, std::slice::from_ref(&r), 2),
+    ] {
+        assert_eq!(chart.series.len(), 1);
+        let c = canvas(500, 240);
+        let backend = wakelab_web::canvas::MeasuredCanvas::new(&c).unwrap();
+        use plotters::prelude::IntoDrawingArea;
+        wakelab_plot::draw_bar_chart(
+            backend.into_drawing_area(),
+            &chart,
+            &wakelab_plot::Theme::light(1.0),
+        )
+        .unwrap();
+        assert!(painted(&c) > 500, "only {} pixels drawn", painted(&c));
+    }
+}

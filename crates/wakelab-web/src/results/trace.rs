@@ -1,0 +1,159 @@
+//! Perfetto trace export, run by a worker: the worker already has the simulation, so the
+//! page's bundle does not carry the trace writer and the page never holds a second copy of the
+//! run. Same recording settings and bound as `wakelab trace` (`wakelab_interop::trace`).
+
+use wakelab_interop::trace::{MAX_TRACE_SEGMENTS, TraceError, TraceOptions, chrome_trace_with};
+use wakelab_sim::experiment::{self, DetailOptions};
+use wakelab_sim::scenario::Experiment;
+
+use crate::dto::{TraceDone, TraceJob};
+use crate::glue::ProgressFn;
+
+/// Run the job's point with a timeline over its window and export it; a run too long to
+/// export whole gives a message with a window that fits.
+pub fn run_trace(job: &TraceJob, progress: Option<ProgressFn<'_>>) -> Result<TraceDone, String> {
+    run_trace_bounded(job, MAX_TRACE_SEGMENTS, progress)
+}
+
+/// [`run_trace`] with another bound on the timeline segments (tests).
+pub fn run_trace_bounded(
+    job: &TraceJob,
+    max_segments: usize,
+    progress: Option<ProgressFn<'_>>,
+) -> Result<TraceDone, String> {
+    let mut exp = Experiment::from_json(&job.experiment).map_err(|e| e.to_string())?;
+    let variant = job.variant as usize;
+    let name = exp
+        .variants
+        .get(variant)
+        .map(|v| v.name.clone())
+        .ok_or_else(|| format!("variant {variant} does not exist"))?;
+    // Record a little more than the bound so an over-long window is detected, and every
+    // wake-up; recording caps do not change the run.
+    exp.scenario.engine.max_timeline_segments = max_segments + 1;
+    exp.scenario.engine.max_wakeup_records = 1_000_000;
+    exp.validate().map_err(|e| e.to_string())?;
+    let run_ns = exp.scenario.run.duration_ms * 1_000_000;
+    let (from, to) = match job.window_ms {
+        None => (0, run_ns),
+        Some((a, b)) => {
+            if !(a.is_finite() && b.is_finite() && a >= 0.0 && b > a) {
+                return Err("the trace window must start at 0 ms or later and end after it".into());
+            }
+            ((a * 1e6) as u64, (b * 1e6) as u64)
+        }
+    };
+    let d = experiment::run_point_detailed(
+        &exp,
+        variant,
+        job.clients,
+        job.iteration,
+        DetailOptions {
+            window: Some((from, to)),
+            explain_decision: None,
+        },
+        progress,
+    )?;
+    let cpus = d.result.cpu_busy_pct.len();
+    let end = to.min(d.result.sim_ns.max(from + 1));
+    let opts = TraceOptions {
+        window: Some((from, end)),
+        max_segments,
+        title: Some(format!(
+            "{} / {name} / {} clients / iteration {}",
+            exp.scenario.title, job.clients, job.iteration
+        )),
+    };
+    match chrome_trace_with(&d, cpus, &opts) {
+        Ok(json) => Ok(TraceDone {
+            job: job.job,
+            variant: job.variant,
+            clients: job.clients,
+            json,
+            from_ms: from as f64 / 1e6,
+            to_ms: end as f64 / 1e6,
+            nr_cpus: cpus as u32,
+            elapsed_ms: 0.0,
+        }),
+        Err(TraceError::TooLong {
+            segments,
+            max_segments,
+            window_ns,
+            suggested_window_ns,
+        }) => Err(format!(
+            "This run is too long to export whole: {segments} timeline segments in {:.0}–{:.0} \
+             ms, more than the {max_segments} a trace may hold. Export a time window of at most \
+             about {:.1} ms instead (set From and Length above, then \"Trace of this window\").",
+            window_ns.0 as f64 / 1e6,
+            window_ns.1 as f64 / 1e6,
+            (suggested_window_ns as f64 / 1e6).max(0.1)
+        )),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+    use wakelab_sim::presets;
+
+    fn job(window_ms: Option<(f64, f64)>) -> TraceJob {
+        let mut e = presets::experiment("default").unwrap();
+        e.scenario.run.duration_ms = 40;
+        e.scenario.run.warmup_ms = 10;
+        TraceJob {
+            job: 7,
+            experiment: serde_json::to_string(&e).unwrap(),
+            variant: 1,
+            clients: 2,
+            iteration: 0,
+            window_ms,
+        }
+    }
+
+    fn events(json: &str) -> Vec<Value> {
+        let v: Value = serde_json::from_str(json).unwrap();
+        v["traceEvents"].as_array().unwrap().clone()
+    }
+
+    #[test]
+    fn the_whole_run_exports_with_one_track_per_cpu_and_sorted_times() {
+        let t = run_trace(&job(None), None).unwrap();
+        assert_eq!(t.job, 7);
+        assert_eq!((t.from_ms, t.to_ms), (0.0, 40.0));
+        let ev = events(&t.json);
+        let slices = ev.iter().filter(|e| e["ph"] == "X").count();
+        assert!(slices > 10, "{slices} slices");
+        let threads: std::collections::BTreeSet<String> = ev
+            .iter()
+            .filter(|e| e["ph"] == "M" && e["name"] == "thread_name")
+            .map(|e| e["args"]["name"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(threads.len(), t.nr_cpus as usize, "{threads:?}");
+        let ts: Vec<f64> = ev.iter().filter_map(|e| e["ts"].as_f64()).collect();
+        assert!(ts.windows(2).all(|w| w[0] <= w[1]), "timestamps not sorted");
+        assert!(t.json.contains("/ patched") || t.json.contains(" clients / iteration 0"));
+    }
+
+    #[test]
+    fn a_window_exports_only_that_window() {
+        let t = run_trace(&job(Some((20.0, 25.0))), None).unwrap();
+        let ev = events(&t.json);
+        assert!(
+            ev.iter()
+                .filter(|e| e["ph"] == "X")
+                .all(|e| e["ts"].as_f64().unwrap() >= 20_000.0
+                    && e["ts"].as_f64().unwrap() < 25_000.0),
+        );
+        assert!(run_trace(&job(Some((5.0, 5.0))), None).is_err());
+    }
+
+    #[test]
+    fn too_long_runs_say_which_window_fits() {
+        let e = run_trace_bounded(&job(None), 20, None).unwrap_err();
+        assert!(e.contains("too long to export whole"), "{e}");
+        assert!(e.contains("more than the 20"), "{e}");
+        assert!(e.contains("Trace of this window"), "{e}");
+    }
+}
