@@ -23,7 +23,7 @@ use crate::glue;
 use plotters::prelude::*;
 use wakelab_plot::{LineChart, Theme, TimelineChart, TimelineLayout, XyChart};
 use wakelab_sim::experiment::PointResult;
-use wakelab_sim::kernel::{KernelVersion, PATCHES, PatchId};
+use wakelab_sim::kernel::{KernelVersion, PatchId};
 use wakelab_sim::presets;
 use wakelab_sim::report::{ExperimentReport, build_report};
 use wakelab_sim::scenario::{Experiment, ScenarioError, default_client_counts};
@@ -206,8 +206,6 @@ enum Kind {
     /// Whole number in a range.
     Int(u64, u64),
     Text(usize),
-    Select(&'static [(&'static str, &'static str)]),
-    Check,
     Clients,
 }
 
@@ -221,15 +219,6 @@ struct Field {
     hint: &'static str,
 }
 
-const GOVERNORS: &[(&str, &str)] = &[
-    ("hwp", "intel_pstate HWP (powersave)"),
-    ("powersave", "intel_pstate powersave (no HWP)"),
-    ("schedutil", "schedutil"),
-    ("performance", "performance"),
-];
-const NUMBERING: &[(&str, &str)] = &[("x86", "x86"), ("linear", "linear (arm64)")];
-const SMT: &[(&str, &str)] = &[("1", "1 (no SMT)"), ("2", "2"), ("4", "4"), ("8", "8")];
-
 const FIELDS: &[Field] = &[
     Field {
         section: "fields-title",
@@ -237,70 +226,6 @@ const FIELDS: &[Field] = &[
         label: "Title",
         path: "scenario.title",
         kind: Kind::Text(200),
-        hint: "",
-    },
-    Field {
-        section: "fields-machine",
-        id: "f-sockets",
-        label: "Sockets",
-        path: "scenario.machine.shape.sockets",
-        kind: Kind::Int(1, 8),
-        hint: "",
-    },
-    Field {
-        section: "fields-machine",
-        id: "f-llcs",
-        label: "LLCs per socket",
-        path: "scenario.machine.shape.llcs_per_socket",
-        kind: Kind::Int(1, 64),
-        hint: "",
-    },
-    Field {
-        section: "fields-machine",
-        id: "f-cores",
-        label: "Cores per LLC",
-        path: "scenario.machine.shape.cores_per_llc",
-        kind: Kind::Int(1, 256),
-        hint: "",
-    },
-    Field {
-        section: "fields-machine",
-        id: "f-smt",
-        label: "SMT threads per core",
-        path: "scenario.machine.shape.smt",
-        kind: Kind::Select(SMT),
-        hint: "",
-    },
-    Field {
-        section: "fields-machine",
-        id: "f-numbering",
-        label: "CPU numbering",
-        path: "scenario.machine.shape.numbering",
-        kind: Kind::Select(NUMBERING),
-        hint: "",
-    },
-    Field {
-        section: "fields-freq",
-        id: "f-governor",
-        label: "Governor",
-        path: "scenario.freq.governor",
-        kind: Kind::Select(GOVERNORS),
-        hint: "",
-    },
-    Field {
-        section: "fields-freq",
-        id: "f-epp",
-        label: "EPP (HWP)",
-        path: "scenario.freq.hwp.epp",
-        kind: Kind::Int(0, 255),
-        hint: "0 performance … 255 power; 128 = balance_performance",
-    },
-    Field {
-        section: "fields-freq",
-        id: "f-noturbo",
-        label: "no_turbo",
-        path: "scenario.freq.no_turbo",
-        kind: Kind::Check,
         hint: "",
     },
     Field {
@@ -380,20 +305,6 @@ fn build_fields() {
         let label = make("label", "", f.label);
         let _ = label.set_attribute("for", f.id);
         let control: Element = match f.kind {
-            Kind::Select(opts) => {
-                let s = make("select", "", "");
-                for (value, text) in opts {
-                    let o = make("option", "", text);
-                    let _ = o.set_attribute("value", value);
-                    let _ = s.append_child(&o);
-                }
-                s
-            }
-            Kind::Check => {
-                let i = make("input", "", "");
-                let _ = i.set_attribute("type", "checkbox");
-                i
-            }
             Kind::Int(min, max) => {
                 let i = make("input", "", "");
                 let _ = i.set_attribute("type", "number");
@@ -421,14 +332,8 @@ fn build_fields() {
         let _ = control.set_attribute("data-path", f.path);
         let err_id = format!("{}-error", f.id);
         let mut described = err_id.clone();
-        if matches!(f.kind, Kind::Check) {
-            wrap.set_class_name("field check");
-            let _ = wrap.append_child(&control);
-            let _ = wrap.append_child(&label);
-        } else {
-            let _ = wrap.append_child(&label);
-            let _ = wrap.append_child(&control);
-        }
+        let _ = wrap.append_child(&label);
+        let _ = wrap.append_child(&control);
         if !f.hint.is_empty() {
             let h = make("small", "hint", f.hint);
             let hid = format!("{}-hint", f.id);
@@ -736,6 +641,15 @@ fn install_handlers() {
         })
     });
     let scenario = el("scenario");
+    listen(&scenario, "click", |ev| {
+        let action = ev
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|t| crate::editor::dom::action_of(&t));
+        if let Some(a) = action {
+            with_app(|app| app.editor_action(&a));
+        }
+    });
     listen(&scenario, "change", |ev| on_form_event(ev, true));
     listen(&scenario, "input", |ev| on_form_event(ev, false));
     listen(&el("show-published"), "change", |_| {
@@ -1204,9 +1118,6 @@ impl App {
         for f in FIELDS {
             let cur = v.pointer(&pointer(f.path)).cloned().unwrap_or(Value::Null);
             match f.kind {
-                Kind::Check => {
-                    typed::<HtmlInputElement>(f.id).set_checked(cur.as_bool() == Some(true))
-                }
                 Kind::Clients => {
                     let list: Vec<String> =
                         self.exp.clients.iter().map(|c| c.to_string()).collect();
@@ -1217,13 +1128,6 @@ impl App {
                         .map(|c| c.to_string())
                         .collect();
                     i.set_placeholder(&format!("default: {}", def.join(", ")));
-                }
-                Kind::Select(_) => {
-                    let s = match &cur {
-                        Value::String(s) => s.clone(),
-                        other => other.to_string(),
-                    };
-                    typed::<HtmlSelectElement>(f.id).set_value(&s);
                 }
                 _ => {
                     let s = match &cur {
@@ -1240,7 +1144,7 @@ impl App {
         typed::<HtmlSelectElement>("kernel-version")
             .set_value(self.exp.scenario.kernel.version.name());
         typed::<HtmlSelectElement>("workload-kind").set_value(self.exp.scenario.workload.kind());
-        self.fill_variants();
+        crate::editor::dom::render(&self.exp);
         self.fill_workload();
         self.after_edit(false);
         let summary = presets::gallery()
@@ -1249,86 +1153,6 @@ impl App {
             .map(|g| g.summary)
             .unwrap_or("A custom experiment.");
         set_text("preset-summary", summary);
-    }
-
-    fn fill_variants(&self) {
-        let root = el("variants");
-        clear(&root);
-        let version = self.exp.scenario.kernel.version;
-        for (i, var) in self.exp.variants.iter().enumerate() {
-            let k = var.kernel.unwrap_or(self.exp.scenario.kernel);
-            let fs = make("fieldset", "variant", "");
-            let lg = make("legend", "", &format!("Variant {}", i + 1));
-            let _ = fs.append_child(&lg);
-            let field = make("div", "field", "");
-            let id = format!("v{i}-name");
-            let label = make("label", "", "Name (column in the comparison)");
-            let _ = label.set_attribute("for", &id);
-            let input = make("input", "", "");
-            input.set_id(&id);
-            let _ = input.set_attribute("type", "text");
-            let _ = input.set_attribute("maxlength", "60");
-            let _ = input.set_attribute("data-variant", &i.to_string());
-            let _ = input.set_attribute("data-role", "name");
-            let _ = input.set_attribute("data-path", &format!("variants[{i}].name"));
-            input
-                .unchecked_ref::<HtmlInputElement>()
-                .set_value(&var.name);
-            let _ = field.append_child(&label);
-            let _ = field.append_child(&input);
-            let _ = fs.append_child(&field);
-            let list = make("ul", "patches", "");
-            for info in PATCHES.iter().filter(|p| p.applies_to.contains(&version)) {
-                let li = make("li", "patch", "");
-                let cid = format!("v{i}-p-{}", info.key);
-                let cb = make("input", "", "");
-                cb.set_id(&cid);
-                let _ = cb.set_attribute("type", "checkbox");
-                let _ = cb.set_attribute("data-variant", &i.to_string());
-                let _ = cb.set_attribute("data-patch", info.key);
-                cb.unchecked_ref::<HtmlInputElement>()
-                    .set_checked(k.patches.contains(info.id));
-                let lab = make("label", "", info.title);
-                let _ = lab.set_attribute("for", &cid);
-                let meta = make(
-                    "small",
-                    "landed",
-                    &format!(
-                        "{} · {}{}",
-                        info.key,
-                        if info.landed == "not merged" {
-                            "not merged".to_string()
-                        } else {
-                            format!("landed in {}", info.landed)
-                        },
-                        if info.nfc {
-                            " · no functional change"
-                        } else {
-                            ""
-                        }
-                    ),
-                );
-                let det = make("details", "", "");
-                let sum = make("summary", "", "What it changes");
-                let _ = det.append_child(&sum);
-                let _ = det.append_child(&make("p", "", info.explanation));
-                let _ = det.append_child(&make(
-                    "p",
-                    "hint",
-                    &format!("{} · affects {}", info.author, info.affects),
-                ));
-                let _ = li.append_child(&cb);
-                let _ = li.append_child(&lab);
-                let _ = li.append_child(&meta);
-                let _ = li.append_child(&det);
-                let _ = list.append_child(&li);
-            }
-            let _ = fs.append_child(&list);
-            let e = make("p", "field-error", "");
-            let _ = e.set_attribute("data-for", &format!("variants[{i}]"));
-            let _ = fs.append_child(&e);
-            let _ = root.append_child(&fs);
-        }
     }
 
     fn fill_workload(&self) {
@@ -1369,7 +1193,11 @@ impl App {
                     (i, false)
                 }
                 _ => {
-                    nested.push(key.clone());
+                    // A custom workload's tasks and templates have their own editor.
+                    let custom = self.exp.scenario.workload.kind() == "custom";
+                    if !(custom && (key == "tasks" || key == "templates")) {
+                        nested.push(key.clone());
+                    }
                     continue;
                 }
             };
@@ -1409,13 +1237,8 @@ impl App {
         let mut local: Vec<(String, String)> = Vec::new();
         for f in FIELDS {
             let parsed: Result<Value, String> = match f.kind {
-                Kind::Check => Ok(Value::Bool(typed::<HtmlInputElement>(f.id).checked())),
                 Kind::Clients => glue::parse_clients(&typed::<HtmlInputElement>(f.id).value())
                     .map(|c| serde_json::json!(c)),
-                Kind::Select(_) => {
-                    let s = typed::<HtmlSelectElement>(f.id).value();
-                    Ok(s.parse::<u64>().map_or(Value::String(s), |n| n.into()))
-                }
                 Kind::Text(_) => Ok(Value::String(typed::<HtmlInputElement>(f.id).value())),
                 Kind::Int(min, max) => {
                     let s = typed::<HtmlInputElement>(f.id).value();
@@ -1436,28 +1259,8 @@ impl App {
                 Err(e) => local.push((f.path.to_string(), e)),
             }
         }
-        // Variants: names and patch toggles.
-        let version = self.exp.scenario.kernel.version;
-        for (i, var) in self.exp.variants.clone().into_iter().enumerate() {
-            let name = typed::<HtmlInputElement>(&format!("v{i}-name")).value();
-            let _ = set_at(&mut v, &format!("variants[{i}].name"), Value::String(name));
-            let mut k = var.kernel.unwrap_or(self.exp.scenario.kernel);
-            k.version = version;
-            for info in PATCHES.iter().filter(|p| p.applies_to.contains(&version)) {
-                let on = doc()
-                    .get_element_by_id(&format!("v{i}-p-{}", info.key))
-                    .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-                    .is_some_and(|c| c.checked());
-                if on {
-                    k.patches.insert(info.id);
-                } else {
-                    k.patches.remove(info.id);
-                }
-            }
-            if let Ok(kv) = serde_json::to_value(k) {
-                let _ = set_at(&mut v, &format!("variants[{i}].kernel"), kv);
-            }
-        }
+        // The editor's fields: machine, frequency, variants, interference, custom tasks.
+        crate::editor::read(&self.exp, &mut v, crate::editor::dom::raw, &mut local);
         // Workload parameters.
         let params = doc()
             .query_selector_all("#workload-params [data-wkey]")
@@ -1505,9 +1308,14 @@ impl App {
             return;
         }
         match serde_json::from_value::<Experiment>(v) {
-            Ok(exp) => {
+            Ok(mut exp) => {
+                crate::editor::normalise(&mut exp, &self.exp);
                 let machine_changed = exp.scenario.machine.shape != self.exp.scenario.machine.shape;
+                let relayout = crate::editor::layout_changed(&self.exp, &exp);
                 self.exp = exp;
+                if relayout {
+                    crate::editor::dom::render(&self.exp);
+                }
                 if machine_changed {
                     self.exp.scenario.machine.preset = None;
                     typed::<HtmlSelectElement>("machine-preset").set_value("");
@@ -1543,14 +1351,10 @@ impl App {
 
     /// Validate, show the messages by their fields, redraw the machine, refresh the JSON.
     fn after_edit(&mut self, edited: bool) {
-        let res = self.exp.validate();
-        self.valid = res.is_ok();
-        match &res {
-            Ok(()) => show_errors(&[]),
-            Err(ScenarioError { field, message }) => {
-                show_errors(&[(field.clone(), message.clone())])
-            }
-        }
+        // The core's field checks plus whether the parts fit together (editor::check).
+        let errors = crate::editor::check::check(&self.exp);
+        self.valid = errors.is_empty();
+        show_errors(&errors);
         self.set_valid(self.valid);
         render_machine(&self.exp);
         if let Ok(j) = glue::to_json_pretty(&self.exp) {
@@ -1590,6 +1394,20 @@ impl App {
                 "status",
                 "The scenario changed: press Run to update the results.",
             );
+        }
+    }
+
+    /// An editor button (add/remove a variant, an interference source, a task).
+    fn editor_action(&mut self, a: &crate::editor::actions::Action) {
+        match crate::editor::actions::perform(&mut self.exp, a) {
+            Ok(focus) => {
+                crate::editor::dom::status("");
+                self.mark_custom();
+                crate::editor::dom::render(&self.exp);
+                crate::editor::dom::focus(&focus);
+                self.after_edit(true);
+            }
+            Err(m) => crate::editor::dom::status(&m),
         }
     }
 
@@ -1634,7 +1452,7 @@ impl App {
             }
         }
         self.mark_custom();
-        self.fill_variants();
+        crate::editor::dom::render(&self.exp);
         self.after_edit(true);
     }
 
@@ -1642,8 +1460,11 @@ impl App {
         match serde_json::from_value(serde_json::json!({ "kind": kind })) {
             Ok(w) => {
                 self.exp.scenario.workload = w;
+                // An empty custom workload cannot run: start from one example task.
+                crate::editor::actions::ensure_custom_task(&mut self.exp);
                 self.mark_custom();
                 self.fill_workload();
+                crate::editor::dom::render(&self.exp);
                 self.after_edit(true);
             }
             Err(e) => show_errors(&[(
