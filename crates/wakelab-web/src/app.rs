@@ -106,6 +106,18 @@ fn listen(target: &web_sys::EventTarget, event: &str, f: impl FnMut(Event) + 'st
     c.forget();
 }
 
+/// Like [`listen`], for handlers that may be re-entered: redrawing the editor removes the
+/// focused control, and the browser then commits its pending `change` synchronously, inside
+/// the handler that is redrawing. An `FnMut` closure would throw there; this one runs and
+/// `with_app` drops the nested event (the control's value was read on `input` already).
+fn listen_reentrant(target: &web_sys::EventTarget, event: &str, f: impl Fn(Event) + 'static) {
+    let c = Closure::<dyn Fn(Event)>::new(f);
+    target
+        .add_event_listener_with_callback(event, c.as_ref().unchecked_ref())
+        .expect_throw("addEventListener");
+    c.forget();
+}
+
 fn on_click(id: &str, f: impl Fn() + 'static) {
     listen(&el(id), "click", move |_| f());
 }
@@ -611,6 +623,7 @@ fn build_static_options() {
         "netperf",
         "schbench",
         "barrier",
+        "custom",
     ] {
         let o = make("option", "", kind);
         let _ = o.set_attribute("value", kind);
@@ -641,7 +654,7 @@ fn install_handlers() {
         })
     });
     let scenario = el("scenario");
-    listen(&scenario, "click", |ev| {
+    listen_reentrant(&scenario, "click", |ev| {
         let action = ev
             .target()
             .and_then(|t| t.dyn_into::<Element>().ok())
@@ -650,8 +663,8 @@ fn install_handlers() {
             with_app(|app| app.editor_action(&a));
         }
     });
-    listen(&scenario, "change", |ev| on_form_event(ev, true));
-    listen(&scenario, "input", |ev| on_form_event(ev, false));
+    listen_reentrant(&scenario, "change", |ev| on_form_event(ev, true));
+    listen_reentrant(&scenario, "input", |ev| on_form_event(ev, false));
     listen(&el("show-published"), "change", |_| {
         with_app(|a| a.render_results())
     });
@@ -702,6 +715,10 @@ fn on_form_event(ev: Event, committed: bool) {
     let Some(target) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
         return;
     };
+    // A control the editor just removed (see `listen_reentrant`).
+    if !target.is_connected() {
+        return;
+    }
     let id = target.id();
     let tag = target.tag_name();
     // Selects and checkboxes report on "change"; text fields on every "input".
