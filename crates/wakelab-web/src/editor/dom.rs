@@ -155,9 +155,11 @@ fn field_el(f: &FieldSpec, json: &Value) -> Element {
     let c = control(f, json);
     let is_check = matches!(f.kind, Kind::Check | Kind::Toggle(_));
     let wide = matches!(f.kind, Kind::Program);
-    let class = match (is_check, wide) {
-        (true, _) => "field check",
-        (_, true) => "field wide",
+    // A checkbox with a hint takes the whole row: its hint wraps below it, not beside it.
+    let class = match (is_check, wide || !f.hint.is_empty()) {
+        (true, true) => "field check wide",
+        (true, false) => "field check",
+        (false, true) if wide => "field wide",
         _ => "field",
     };
     let wrap = make("div", class, "");
@@ -389,6 +391,11 @@ pub fn render(exp: &Experiment) {
         }
         if !fixed.is_empty() {
             if let Some(c) = by_id(fixed) {
+                // The controller's anchors come in groups of six, each under its own heading.
+                if f.id.starts_with("f-anchor") && f.id.ends_with("-epp") {
+                    let n = f.label.split(':').next().unwrap_or_default();
+                    append(&c, &make("h4", "sub wide", n));
+                }
                 append(&c, &dom);
             }
             continue;

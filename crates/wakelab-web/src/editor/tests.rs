@@ -434,6 +434,14 @@ fn an_edited_experiment_survives_the_share_link() {
         &exp,
         wakelab_link::ViewState::default(),
     ));
+    // An edited preset travels as the base plus a merge patch of the edits: short enough to
+    // share without the page's length warning.
+    println!("edited link: {} characters", frag.len());
+    assert!(
+        frag.len() < wakelab_link::WARN_LENGTH,
+        "{} characters",
+        frag.len()
+    );
     let (_, back) = crate::glue::decode_link(&format!("#{frag}")).unwrap();
     assert_eq!(back, exp);
     assert_eq!(edit(&back, &[]).unwrap(), exp);

@@ -1,0 +1,18 @@
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/static-server.mjs';
+const { server, url } = await startServer({ root: '../../dist' });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox','--disable-gpu','--disable-background-networking'] });
+const scheme = process.argv[2] ?? 'light';
+const width = Number(process.argv[3] ?? 1280);
+const page = await browser.newPage({ viewport: { width, height: 1000 }, colorScheme: scheme });
+page.on('pageerror', (e) => console.log('PAGEERROR', e.stack));
+await page.goto(url);
+await page.locator('#plot[data-state="done"]').waitFor({ timeout: 60000 });
+await page.locator('#pstates-box summary').click();
+await page.locator('#hwpctl-box summary').click();
+await page.locator('#add-rt').click();
+const fs = page.locator('#scenario > fieldset');
+const n = await fs.count();
+for (let i = 0; i < n; i++) await fs.nth(i).screenshot({ path: `/tmp/fs-${scheme}-${width}-${i}.png` });
+await page.locator('#variants fieldset').first().screenshot({ path: `/tmp/v0-${scheme}-${width}.png` });
+await browser.close(); server.close();
