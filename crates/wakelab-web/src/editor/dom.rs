@@ -113,7 +113,7 @@ fn control(f: &FieldSpec, json: &Value) -> Element {
         Kind::Program => {
             let t = make("textarea", "mono program", "");
             attr(&t, "spellcheck", "false");
-            attr(&t, "rows", &text.lines().count().clamp(3, 12).to_string());
+            attr(&t, "rows", &text.lines().count().clamp(3, 16).to_string());
             t.unchecked_ref::<HtmlTextAreaElement>().set_value(&text);
             t
         }

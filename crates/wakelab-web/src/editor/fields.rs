@@ -618,9 +618,9 @@ fn variant_fields(exp: &Experiment, i: usize, out: &mut Vec<FieldSpec>) {
                     Kind::Tri,
                 )
                 .hint(format!(
-                    "sched feature; {} by default in {}",
-                    if d { "on" } else { "off" },
-                    k.version
+                    "{} default: {}",
+                    k.version,
+                    if d { "on" } else { "off" }
                 )),
             );
         }
@@ -876,13 +876,10 @@ pub fn format(f: &FieldSpec, root: &Value) -> String {
     }
 }
 
-/// A program one phase per line: readable in a textarea, still plain JSON.
+/// A program as indented JSON: loops nest, so one phase per line would not fit a narrow form.
 fn program_text(v: &Value) -> String {
     match v.as_array() {
-        Some(a) if !a.is_empty() => {
-            let lines: Vec<String> = a.iter().map(|p| format!("  {p}")).collect();
-            format!("[\n{}\n]", lines.join(",\n"))
-        }
+        Some(a) if !a.is_empty() => serde_json::to_string_pretty(v).unwrap_or_default(),
         _ => "[]".into(),
     }
 }
