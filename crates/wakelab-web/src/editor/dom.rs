@@ -360,7 +360,18 @@ pub fn render(exp: &Experiment) {
     let mut boxes = Boxes { list: Vec::new() };
     // Variants, interference sources and tasks without fields still get their box.
     for i in 0..exp.variants.len() {
-        boxes.get(exp, Section::Variant(i));
+        let (grid, ..) = boxes.get(exp, Section::Variant(i));
+        if !fields::governor_only(exp, i) {
+            append(
+                &grid,
+                &make(
+                    "p",
+                    "hint wide",
+                    "This variant has frequency settings of its own beyond the governor: \
+                     edit them in the JSON editor below.",
+                ),
+            );
+        }
     }
     for i in 0..exp.scenario.interference.len() {
         let (grid, ..) = boxes.get(exp, Section::Interference(i));

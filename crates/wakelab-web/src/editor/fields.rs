@@ -876,10 +876,35 @@ pub fn format(f: &FieldSpec, root: &Value) -> String {
     }
 }
 
-/// A program as indented JSON: loops nest, so one phase per line would not fit a narrow form.
+/// A program one phase per line, loop bodies indented under their loop: short and readable
+/// in a narrow textarea, and still plain JSON.
 fn program_text(v: &Value) -> String {
+    fn phases(list: &[Value], indent: usize, out: &mut Vec<String>) {
+        let pad = " ".repeat(indent);
+        for (i, p) in list.iter().enumerate() {
+            let comma = if i + 1 < list.len() { "," } else { "" };
+            let body = p
+                .get("loop")
+                .and_then(|l| Some((l.get("count")?, l.get("body")?.as_array()?)));
+            match body {
+                Some((count, body)) if !body.is_empty() => {
+                    out.push(format!(
+                        "{pad}{{\"loop\": {{\"count\": {count}, \"body\": ["
+                    ));
+                    phases(body, indent + 2, out);
+                    out.push(format!("{pad}]}}}}{comma}"));
+                }
+                _ => out.push(format!("{pad}{p}{comma}")),
+            }
+        }
+    }
     match v.as_array() {
-        Some(a) if !a.is_empty() => serde_json::to_string_pretty(v).unwrap_or_default(),
+        Some(a) if !a.is_empty() => {
+            let mut lines = vec!["[".to_string()];
+            phases(a, 2, &mut lines);
+            lines.push("]".into());
+            lines.join("\n")
+        }
         _ => "[]".into(),
     }
 }

@@ -462,3 +462,21 @@ fn buttons_parse_and_say_where_focus_goes() {
     assert_eq!(perform(&mut exp, &a).unwrap(), "remove-itf0");
     assert!(perform(&mut exp, &Action::AddTask { templates: false }).is_err());
 }
+
+#[test]
+fn programs_show_one_phase_per_line_and_read_back() {
+    let mut exp = default_exp();
+    exp.scenario.workload = serde_json::from_value(serde_json::json!({"kind": "custom"})).unwrap();
+    actions::ensure_custom_task(&mut exp);
+    let f = fields::fields(&exp)
+        .into_iter()
+        .find(|f| f.id == "ct-tasks0-program")
+        .unwrap();
+    let text = fields::format(&f, &serde_json::to_value(&exp).unwrap());
+    assert_eq!(
+        text,
+        "[\n  {\"loop\": {\"count\": null, \"body\": [\n    {\"run\":{\"cycles\":100000}},\n    \
+         {\"ops\":{\"n\":1}},\n    {\"sleep\":{\"ns\":100000}}\n  ]}}\n]"
+    );
+    assert_eq!(edit(&exp, &[("ct-tasks0-program", &text)]).unwrap(), exp);
+}
