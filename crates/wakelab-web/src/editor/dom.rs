@@ -135,6 +135,14 @@ fn control(f: &FieldSpec, json: &Value) -> Element {
             i.unchecked_ref::<HtmlInputElement>().set_value(&text);
             i
         }
+        Kind::CpuList { .. } => {
+            let i = make("input", "", "");
+            attr(&i, "type", "text");
+            attr(&i, "autocomplete", "off");
+            attr(&i, "spellcheck", "false");
+            i.unchecked_ref::<HtmlInputElement>().set_value(&text);
+            i
+        }
         Kind::Text { max } | Kind::OptText { max } => {
             let i = make("input", "", "");
             attr(&i, "type", "text");

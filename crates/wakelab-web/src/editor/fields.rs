@@ -55,9 +55,13 @@ pub enum Kind {
     Text {
         max: usize,
     },
-    /// Empty text = `null` (e.g. a cpulist meaning "all CPUs").
+    /// Empty text = `null`.
     OptText {
         max: usize,
+    },
+    /// A kernel cpulist (`0-3,8`); `optional`: empty = `null` (all CPUs).
+    CpuList {
+        optional: bool,
     },
     /// A string from a list of (value, label).
     Select(Vec<(String, String)>),
@@ -649,12 +653,14 @@ fn interference_fields(
     let p = |k: &str| format!("scenario.interference[{i}].{k}");
     let id = |k: &str| format!("itf{i}-{}", k.replace('_', "-"));
     let cpus = |label: &str, optional: bool| {
-        let kind = if optional {
-            Kind::OptText { max: 400 }
-        } else {
-            Kind::Text { max: 400 }
-        };
-        field(s, &id("cpus"), label, &p("cpus"), kind).hint(if optional {
+        field(
+            s,
+            &id("cpus"),
+            label,
+            &p("cpus"),
+            Kind::CpuList { optional },
+        )
+        .hint(if optional {
             "cpulist, e.g. 4-7,12; empty = all CPUs"
         } else {
             "cpulist, e.g. 0-3"
@@ -793,7 +799,7 @@ fn task_fields(
             &id("affinity"),
             "Affinity",
             &p("affinity"),
-            Kind::OptText { max: 400 },
+            Kind::CpuList { optional: true },
         )
         .hint("cpulist; empty = all CPUs"),
     );
@@ -849,7 +855,7 @@ pub fn format(f: &FieldSpec, root: &Value) -> String {
                     .join(", ")
             })
             .unwrap_or_default(),
-        Kind::Text { .. } | Kind::OptText { .. } | Kind::Select(_) => {
+        Kind::Text { .. } | Kind::OptText { .. } | Kind::CpuList { .. } | Kind::Select(_) => {
             v.as_str().unwrap_or_default().to_string()
         }
         Kind::Check => (v.as_bool() == Some(true)).to_string(),
@@ -961,6 +967,18 @@ pub fn apply(f: &FieldSpec, raw: &str, root: &mut Value) -> Result<(), String> {
                     }),
                     false,
                 )
+            }
+        }
+        Kind::CpuList { optional } => {
+            let t = raw.trim();
+            if t.is_empty() {
+                if !optional {
+                    return Err("enter the CPUs, e.g. 0-3".into());
+                }
+                (Value::Null, false)
+            } else {
+                let m = wakelab_sim::cpumask::parse_cpulist(t)?;
+                (json!(wakelab_sim::cpumask::cpulist(&m)), false)
             }
         }
         Kind::Select(opts) => {

@@ -342,8 +342,12 @@ fn interference_sources_are_edited_and_checked_against_the_machine() {
     let errs = check(&bad);
     assert!(errs[0].1.contains("not within the machine"), "{errs:?}");
     assert!(lands_on(&bad, &errs[0].0, "itf1-cpus"), "{errs:?}");
+    // A cpulist that does not parse is refused by its field, like the kernel's parser would.
     let errs = edit(&e, &[("itf1-cpus", "zero")]).unwrap_err();
     assert_eq!(errs.len(), 1, "{errs:?}");
+    assert_eq!(errs[0].0, "scenario.interference[1].cpus");
+    let errs = edit(&e, &[("itf1-cpus", "")]).unwrap_err();
+    assert_eq!(errs[0].1, "enter the CPUs, e.g. 0-3");
     let mut e = e;
     actions::remove_interference(&mut e, 0).unwrap();
     assert!(matches!(e.scenario.interference[0], Interference::Irq(_)));
