@@ -15,10 +15,19 @@ use wakelab_web::editor::{self, actions, dom, fields};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// The editor's containers, as web/index.html has them.
+/// The editor's containers, as web/index.html has them, in a box of their own (the test
+/// runner reports through elements of the body, which must stay).
 fn page() {
     let doc = web_sys::window().unwrap().document().unwrap();
-    let body = doc.body().unwrap();
+    let body = match doc.get_element_by_id("editor-test") {
+        Some(b) => b,
+        None => {
+            let b = doc.create_element("div").unwrap();
+            b.set_id("editor-test");
+            doc.body().unwrap().append_child(&b).unwrap();
+            b
+        }
+    };
     body.set_inner_html(
         r#"<form id="scenario">
           <div id="ed-machine"></div><div id="ed-pstates"></div><div id="ed-freq"></div>
