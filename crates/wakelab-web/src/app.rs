@@ -19,6 +19,7 @@ use web_sys::{
 
 use crate::canvas::MeasuredCanvas;
 use crate::dto::{DetailDone, DetailJob, Envelope, FromWorker, PointJob, ToWorker};
+use crate::editor::path::pointer;
 use crate::glue;
 use plotters::prelude::*;
 use wakelab_plot::{LineChart, Theme, TimelineChart, TimelineLayout, XyChart};
@@ -281,23 +282,6 @@ const FIELDS: &[Field] = &[
         hint: "",
     },
 ];
-
-/// `a.b[2].c` -> `/a/b/2/c`.
-fn pointer(path: &str) -> String {
-    let mut p = String::new();
-    for part in path.split('.') {
-        if let Some((name, rest)) = part.split_once('[') {
-            p.push('/');
-            p.push_str(name);
-            p.push('/');
-            p.push_str(rest.trim_end_matches(']'));
-        } else {
-            p.push('/');
-            p.push_str(part);
-        }
-    }
-    p
-}
 
 fn set_at(root: &mut Value, path: &str, v: Value) -> Result<(), String> {
     let ptr = pointer(path);
