@@ -45,7 +45,7 @@ step "wasm tests in headless Chromium (wasm-bindgen-test)"
 CHROMEDRIVER="$CHROMEDRIVER" \
   WASM_BINDGEN_TEST_TIMEOUT=60 \
   WASM_BINDGEN_TEST_WEBDRIVER_JSON="$ROOT/tests/webdriver.json" \
-  cargo test --locked -p wakelab-web --target "$WASM_TARGET" --test web
+  cargo test --locked -p wakelab-web --target "$WASM_TARGET" --test web --test editor_dom
 # The core's own browser tests, once it has them (needs wasm-bindgen-test as its dev-dependency).
 if [[ -f crates/wakelab-sim/tests/wasm.rs ]]; then
   CHROMEDRIVER="$CHROMEDRIVER" \

@@ -148,9 +148,8 @@ impl Scenario {
             .validate()
             .map_err(|e| err(format!("machine.hw.{}", e.field), e.message))?;
         self.kernel.validate().map_err(|m| err("kernel", m))?;
-        self.freq
-            .validate()
-            .map_err(|e| err(format!("freq.{}", e.field), e.message))?;
+        // FreqConfig names its fields from `freq.` already.
+        self.freq.validate().map_err(|e| err(e.field, e.message))?;
         self.engine.validate().map_err(|m| err("engine", m))?;
         let d = self.run.duration_ms.saturating_mul(1_000_000);
         if self.run.duration_ms == 0 || d > MAX_DURATION_NS {
@@ -195,7 +194,7 @@ impl Experiment {
             }
             if let Some(f) = &v.freq {
                 f.validate()
-                    .map_err(|e| err(format!("variants[{i}].freq.{}", e.field), e.message))?;
+                    .map_err(|e| err(format!("variants[{i}].{}", e.field), e.message))?;
             }
         }
         if self.clients.len() > 64 || self.clients.iter().any(|&c| c == 0 || c > 4096) {
@@ -376,6 +375,19 @@ mod tests {
         assert!(e.message.contains("newer Wakelab"), "{e}");
         let v = migrate_scenario(serde_json::json!({"title": "x"})).unwrap();
         assert_eq!(v["format"], serde_json::json!(SCENARIO_FORMAT));
+    }
+
+    #[test]
+    fn frequency_messages_name_the_field_once() {
+        let mut e = crate::presets::experiment("default").unwrap();
+        e.scenario.freq.min_khz = Some(3_000_000);
+        e.scenario.freq.max_khz = Some(2_000_000);
+        assert_eq!(e.validate().unwrap_err().field, "scenario.freq.min_khz");
+        let mut f = e.scenario.freq.clone();
+        e.scenario.freq.min_khz = None;
+        f.schedutil.rate_limit_us = Some(2_000_000);
+        e.variants[1].freq = Some(f);
+        assert_eq!(e.validate().unwrap_err().field, "variants[1].freq.min_khz");
     }
 
     #[test]

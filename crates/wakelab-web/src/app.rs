@@ -19,12 +19,13 @@ use web_sys::{
 
 use crate::canvas::MeasuredCanvas;
 use crate::dto::{DetailDone, DetailJob, Envelope, FromWorker, PointJob, ToWorker, TraceJob};
+use crate::editor::path::pointer;
 use crate::glue;
 use crate::results_ui;
 use plotters::prelude::*;
 use wakelab_plot::{LineChart, Theme, TimelineChart, TimelineLayout, XyChart};
 use wakelab_sim::experiment::PointResult;
-use wakelab_sim::kernel::{KernelVersion, PATCHES, PatchId};
+use wakelab_sim::kernel::{KernelVersion, PatchId};
 use wakelab_sim::presets;
 use wakelab_sim::report::{ExperimentReport, build_report};
 use wakelab_sim::scenario::{Experiment, ScenarioError, default_client_counts};
@@ -102,6 +103,18 @@ fn js_err(e: JsValue) -> String {
 
 pub(crate) fn listen(target: &web_sys::EventTarget, event: &str, f: impl FnMut(Event) + 'static) {
     let c = Closure::<dyn FnMut(Event)>::new(f);
+    target
+        .add_event_listener_with_callback(event, c.as_ref().unchecked_ref())
+        .expect_throw("addEventListener");
+    c.forget();
+}
+
+/// Like [`listen`], for handlers that may be re-entered: redrawing the editor removes the
+/// focused control, and the browser then commits its pending `change` synchronously, inside
+/// the handler that is redrawing. An `FnMut` closure would throw there; this one runs and
+/// `with_app` drops the nested event (the control's value was read on `input` already).
+fn listen_reentrant(target: &web_sys::EventTarget, event: &str, f: impl Fn(Event) + 'static) {
+    let c = Closure::<dyn Fn(Event)>::new(f);
     target
         .add_event_listener_with_callback(event, c.as_ref().unchecked_ref())
         .expect_throw("addEventListener");
@@ -215,8 +228,6 @@ enum Kind {
     /// Whole number in a range.
     Int(u64, u64),
     Text(usize),
-    Select(&'static [(&'static str, &'static str)]),
-    Check,
     Clients,
 }
 
@@ -230,15 +241,6 @@ struct Field {
     hint: &'static str,
 }
 
-const GOVERNORS: &[(&str, &str)] = &[
-    ("hwp", "intel_pstate HWP (powersave)"),
-    ("powersave", "intel_pstate powersave (no HWP)"),
-    ("schedutil", "schedutil"),
-    ("performance", "performance"),
-];
-const NUMBERING: &[(&str, &str)] = &[("x86", "x86"), ("linear", "linear (arm64)")];
-const SMT: &[(&str, &str)] = &[("1", "1 (no SMT)"), ("2", "2"), ("4", "4"), ("8", "8")];
-
 const FIELDS: &[Field] = &[
     Field {
         section: "fields-title",
@@ -246,70 +248,6 @@ const FIELDS: &[Field] = &[
         label: "Title",
         path: "scenario.title",
         kind: Kind::Text(200),
-        hint: "",
-    },
-    Field {
-        section: "fields-machine",
-        id: "f-sockets",
-        label: "Sockets",
-        path: "scenario.machine.shape.sockets",
-        kind: Kind::Int(1, 8),
-        hint: "",
-    },
-    Field {
-        section: "fields-machine",
-        id: "f-llcs",
-        label: "LLCs per socket",
-        path: "scenario.machine.shape.llcs_per_socket",
-        kind: Kind::Int(1, 64),
-        hint: "",
-    },
-    Field {
-        section: "fields-machine",
-        id: "f-cores",
-        label: "Cores per LLC",
-        path: "scenario.machine.shape.cores_per_llc",
-        kind: Kind::Int(1, 256),
-        hint: "",
-    },
-    Field {
-        section: "fields-machine",
-        id: "f-smt",
-        label: "SMT threads per core",
-        path: "scenario.machine.shape.smt",
-        kind: Kind::Select(SMT),
-        hint: "",
-    },
-    Field {
-        section: "fields-machine",
-        id: "f-numbering",
-        label: "CPU numbering",
-        path: "scenario.machine.shape.numbering",
-        kind: Kind::Select(NUMBERING),
-        hint: "",
-    },
-    Field {
-        section: "fields-freq",
-        id: "f-governor",
-        label: "Governor",
-        path: "scenario.freq.governor",
-        kind: Kind::Select(GOVERNORS),
-        hint: "",
-    },
-    Field {
-        section: "fields-freq",
-        id: "f-epp",
-        label: "EPP (HWP)",
-        path: "scenario.freq.hwp.epp",
-        kind: Kind::Int(0, 255),
-        hint: "0 performance … 255 power; 128 = balance_performance",
-    },
-    Field {
-        section: "fields-freq",
-        id: "f-noturbo",
-        label: "no_turbo",
-        path: "scenario.freq.no_turbo",
-        kind: Kind::Check,
         hint: "",
     },
     Field {
@@ -354,23 +292,6 @@ const FIELDS: &[Field] = &[
     },
 ];
 
-/// `a.b[2].c` -> `/a/b/2/c`.
-fn pointer(path: &str) -> String {
-    let mut p = String::new();
-    for part in path.split('.') {
-        if let Some((name, rest)) = part.split_once('[') {
-            p.push('/');
-            p.push_str(name);
-            p.push('/');
-            p.push_str(rest.trim_end_matches(']'));
-        } else {
-            p.push('/');
-            p.push_str(part);
-        }
-    }
-    p
-}
-
 fn set_at(root: &mut Value, path: &str, v: Value) -> Result<(), String> {
     let ptr = pointer(path);
     let (parent, key) = ptr.rsplit_once('/').unwrap_or(("", &ptr));
@@ -389,20 +310,6 @@ fn build_fields() {
         let label = make("label", "", f.label);
         let _ = label.set_attribute("for", f.id);
         let control: Element = match f.kind {
-            Kind::Select(opts) => {
-                let s = make("select", "", "");
-                for (value, text) in opts {
-                    let o = make("option", "", text);
-                    let _ = o.set_attribute("value", value);
-                    let _ = s.append_child(&o);
-                }
-                s
-            }
-            Kind::Check => {
-                let i = make("input", "", "");
-                let _ = i.set_attribute("type", "checkbox");
-                i
-            }
             Kind::Int(min, max) => {
                 let i = make("input", "", "");
                 let _ = i.set_attribute("type", "number");
@@ -430,14 +337,8 @@ fn build_fields() {
         let _ = control.set_attribute("data-path", f.path);
         let err_id = format!("{}-error", f.id);
         let mut described = err_id.clone();
-        if matches!(f.kind, Kind::Check) {
-            wrap.set_class_name("field check");
-            let _ = wrap.append_child(&control);
-            let _ = wrap.append_child(&label);
-        } else {
-            let _ = wrap.append_child(&label);
-            let _ = wrap.append_child(&control);
-        }
+        let _ = wrap.append_child(&label);
+        let _ = wrap.append_child(&control);
         if !f.hint.is_empty() {
             let h = make("small", "hint", f.hint);
             let hid = format!("{}-hint", f.id);
@@ -726,6 +627,7 @@ fn build_static_options() {
         "netperf",
         "schbench",
         "barrier",
+        "custom",
     ] {
         let o = make("option", "", kind);
         let _ = o.set_attribute("value", kind);
@@ -756,8 +658,17 @@ fn install_handlers() {
         })
     });
     let scenario = el("scenario");
-    listen(&scenario, "change", |ev| on_form_event(ev, true));
-    listen(&scenario, "input", |ev| on_form_event(ev, false));
+    listen_reentrant(&scenario, "click", |ev| {
+        let action = ev
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|t| crate::editor::dom::action_of(&t));
+        if let Some(a) = action {
+            with_app(|app| app.editor_action(&a));
+        }
+    });
+    listen_reentrant(&scenario, "change", |ev| on_form_event(ev, true));
+    listen_reentrant(&scenario, "input", |ev| on_form_event(ev, false));
     listen(&el("show-published"), "change", |_| {
         with_app(|a| a.render_results())
     });
@@ -808,6 +719,10 @@ fn on_form_event(ev: Event, committed: bool) {
     let Some(target) = ev.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
         return;
     };
+    // A control the editor just removed (see `listen_reentrant`).
+    if !target.is_connected() {
+        return;
+    }
     let id = target.id();
     let tag = target.tag_name();
     // Selects and checkboxes report on "change"; text fields on every "input".
@@ -1257,9 +1172,6 @@ impl App {
         for f in FIELDS {
             let cur = v.pointer(&pointer(f.path)).cloned().unwrap_or(Value::Null);
             match f.kind {
-                Kind::Check => {
-                    typed::<HtmlInputElement>(f.id).set_checked(cur.as_bool() == Some(true))
-                }
                 Kind::Clients => {
                     let list: Vec<String> =
                         self.exp.clients.iter().map(|c| c.to_string()).collect();
@@ -1270,13 +1182,6 @@ impl App {
                         .map(|c| c.to_string())
                         .collect();
                     i.set_placeholder(&format!("default: {}", def.join(", ")));
-                }
-                Kind::Select(_) => {
-                    let s = match &cur {
-                        Value::String(s) => s.clone(),
-                        other => other.to_string(),
-                    };
-                    typed::<HtmlSelectElement>(f.id).set_value(&s);
                 }
                 _ => {
                     let s = match &cur {
@@ -1293,7 +1198,7 @@ impl App {
         typed::<HtmlSelectElement>("kernel-version")
             .set_value(self.exp.scenario.kernel.version.name());
         typed::<HtmlSelectElement>("workload-kind").set_value(self.exp.scenario.workload.kind());
-        self.fill_variants();
+        crate::editor::dom::render(&self.exp);
         self.fill_workload();
         self.after_edit(false);
         let summary = presets::gallery()
@@ -1302,86 +1207,6 @@ impl App {
             .map(|g| g.summary)
             .unwrap_or("A custom experiment.");
         set_text("preset-summary", summary);
-    }
-
-    fn fill_variants(&self) {
-        let root = el("variants");
-        clear(&root);
-        let version = self.exp.scenario.kernel.version;
-        for (i, var) in self.exp.variants.iter().enumerate() {
-            let k = var.kernel.unwrap_or(self.exp.scenario.kernel);
-            let fs = make("fieldset", "variant", "");
-            let lg = make("legend", "", &format!("Variant {}", i + 1));
-            let _ = fs.append_child(&lg);
-            let field = make("div", "field", "");
-            let id = format!("v{i}-name");
-            let label = make("label", "", "Name (column in the comparison)");
-            let _ = label.set_attribute("for", &id);
-            let input = make("input", "", "");
-            input.set_id(&id);
-            let _ = input.set_attribute("type", "text");
-            let _ = input.set_attribute("maxlength", "60");
-            let _ = input.set_attribute("data-variant", &i.to_string());
-            let _ = input.set_attribute("data-role", "name");
-            let _ = input.set_attribute("data-path", &format!("variants[{i}].name"));
-            input
-                .unchecked_ref::<HtmlInputElement>()
-                .set_value(&var.name);
-            let _ = field.append_child(&label);
-            let _ = field.append_child(&input);
-            let _ = fs.append_child(&field);
-            let list = make("ul", "patches", "");
-            for info in PATCHES.iter().filter(|p| p.applies_to.contains(&version)) {
-                let li = make("li", "patch", "");
-                let cid = format!("v{i}-p-{}", info.key);
-                let cb = make("input", "", "");
-                cb.set_id(&cid);
-                let _ = cb.set_attribute("type", "checkbox");
-                let _ = cb.set_attribute("data-variant", &i.to_string());
-                let _ = cb.set_attribute("data-patch", info.key);
-                cb.unchecked_ref::<HtmlInputElement>()
-                    .set_checked(k.patches.contains(info.id));
-                let lab = make("label", "", info.title);
-                let _ = lab.set_attribute("for", &cid);
-                let meta = make(
-                    "small",
-                    "landed",
-                    &format!(
-                        "{} · {}{}",
-                        info.key,
-                        if info.landed == "not merged" {
-                            "not merged".to_string()
-                        } else {
-                            format!("landed in {}", info.landed)
-                        },
-                        if info.nfc {
-                            " · no functional change"
-                        } else {
-                            ""
-                        }
-                    ),
-                );
-                let det = make("details", "", "");
-                let sum = make("summary", "", "What it changes");
-                let _ = det.append_child(&sum);
-                let _ = det.append_child(&make("p", "", info.explanation));
-                let _ = det.append_child(&make(
-                    "p",
-                    "hint",
-                    &format!("{} · affects {}", info.author, info.affects),
-                ));
-                let _ = li.append_child(&cb);
-                let _ = li.append_child(&lab);
-                let _ = li.append_child(&meta);
-                let _ = li.append_child(&det);
-                let _ = list.append_child(&li);
-            }
-            let _ = fs.append_child(&list);
-            let e = make("p", "field-error", "");
-            let _ = e.set_attribute("data-for", &format!("variants[{i}]"));
-            let _ = fs.append_child(&e);
-            let _ = root.append_child(&fs);
-        }
     }
 
     fn fill_workload(&self) {
@@ -1422,7 +1247,11 @@ impl App {
                     (i, false)
                 }
                 _ => {
-                    nested.push(key.clone());
+                    // A custom workload's tasks and templates have their own editor.
+                    let custom = self.exp.scenario.workload.kind() == "custom";
+                    if !(custom && (key == "tasks" || key == "templates")) {
+                        nested.push(key.clone());
+                    }
                     continue;
                 }
             };
@@ -1462,13 +1291,8 @@ impl App {
         let mut local: Vec<(String, String)> = Vec::new();
         for f in FIELDS {
             let parsed: Result<Value, String> = match f.kind {
-                Kind::Check => Ok(Value::Bool(typed::<HtmlInputElement>(f.id).checked())),
                 Kind::Clients => glue::parse_clients(&typed::<HtmlInputElement>(f.id).value())
                     .map(|c| serde_json::json!(c)),
-                Kind::Select(_) => {
-                    let s = typed::<HtmlSelectElement>(f.id).value();
-                    Ok(s.parse::<u64>().map_or(Value::String(s), |n| n.into()))
-                }
                 Kind::Text(_) => Ok(Value::String(typed::<HtmlInputElement>(f.id).value())),
                 Kind::Int(min, max) => {
                     let s = typed::<HtmlInputElement>(f.id).value();
@@ -1489,28 +1313,8 @@ impl App {
                 Err(e) => local.push((f.path.to_string(), e)),
             }
         }
-        // Variants: names and patch toggles.
-        let version = self.exp.scenario.kernel.version;
-        for (i, var) in self.exp.variants.clone().into_iter().enumerate() {
-            let name = typed::<HtmlInputElement>(&format!("v{i}-name")).value();
-            let _ = set_at(&mut v, &format!("variants[{i}].name"), Value::String(name));
-            let mut k = var.kernel.unwrap_or(self.exp.scenario.kernel);
-            k.version = version;
-            for info in PATCHES.iter().filter(|p| p.applies_to.contains(&version)) {
-                let on = doc()
-                    .get_element_by_id(&format!("v{i}-p-{}", info.key))
-                    .and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
-                    .is_some_and(|c| c.checked());
-                if on {
-                    k.patches.insert(info.id);
-                } else {
-                    k.patches.remove(info.id);
-                }
-            }
-            if let Ok(kv) = serde_json::to_value(k) {
-                let _ = set_at(&mut v, &format!("variants[{i}].kernel"), kv);
-            }
-        }
+        // The editor's fields: machine, frequency, variants, interference, custom tasks.
+        crate::editor::read(&self.exp, &mut v, crate::editor::dom::raw, &mut local);
         // Workload parameters.
         let params = doc()
             .query_selector_all("#workload-params [data-wkey]")
@@ -1558,9 +1362,14 @@ impl App {
             return;
         }
         match serde_json::from_value::<Experiment>(v) {
-            Ok(exp) => {
+            Ok(mut exp) => {
+                crate::editor::normalise(&mut exp, &self.exp);
                 let machine_changed = exp.scenario.machine.shape != self.exp.scenario.machine.shape;
+                let relayout = crate::editor::layout_changed(&self.exp, &exp);
                 self.exp = exp;
+                if relayout {
+                    crate::editor::dom::render(&self.exp);
+                }
                 if machine_changed {
                     self.exp.scenario.machine.preset = None;
                     typed::<HtmlSelectElement>("machine-preset").set_value("");
@@ -1596,14 +1405,10 @@ impl App {
 
     /// Validate, show the messages by their fields, redraw the machine, refresh the JSON.
     fn after_edit(&mut self, edited: bool) {
-        let res = self.exp.validate();
-        self.valid = res.is_ok();
-        match &res {
-            Ok(()) => show_errors(&[]),
-            Err(ScenarioError { field, message }) => {
-                show_errors(&[(field.clone(), message.clone())])
-            }
-        }
+        // The core's field checks plus whether the parts fit together (editor::check).
+        let errors = crate::editor::check::check(&self.exp);
+        self.valid = errors.is_empty();
+        show_errors(&errors);
         self.set_valid(self.valid);
         render_machine(&self.exp);
         if let Ok(j) = glue::to_json_pretty(&self.exp) {
@@ -1643,6 +1448,20 @@ impl App {
                 "status",
                 "The scenario changed: press Run to update the results.",
             );
+        }
+    }
+
+    /// An editor button (add/remove a variant, an interference source, a task).
+    fn editor_action(&mut self, a: &crate::editor::actions::Action) {
+        match crate::editor::actions::perform(&mut self.exp, a) {
+            Ok(focus) => {
+                crate::editor::dom::status("");
+                self.mark_custom();
+                crate::editor::dom::render(&self.exp);
+                crate::editor::dom::focus(&focus);
+                self.after_edit(true);
+            }
+            Err(m) => crate::editor::dom::status(&m),
         }
     }
 
@@ -1687,7 +1506,7 @@ impl App {
             }
         }
         self.mark_custom();
-        self.fill_variants();
+        crate::editor::dom::render(&self.exp);
         self.after_edit(true);
     }
 
@@ -1695,8 +1514,11 @@ impl App {
         match serde_json::from_value(serde_json::json!({ "kind": kind })) {
             Ok(w) => {
                 self.exp.scenario.workload = w;
+                // An empty custom workload cannot run: start from one example task.
+                crate::editor::actions::ensure_custom_task(&mut self.exp);
                 self.mark_custom();
                 self.fill_workload();
+                crate::editor::dom::render(&self.exp);
                 self.after_edit(true);
             }
             Err(e) => show_errors(&[(

@@ -7,6 +7,7 @@
 //! and is tested natively; the `app` and `worker` modules exist only on wasm32.
 
 pub mod dto;
+pub mod editor;
 pub mod glue;
 pub mod results;
 
