@@ -164,26 +164,23 @@ fn parse_shard(s: &str) -> Result<(usize, usize)> {
     Ok((i - 1, n))
 }
 
-/// The throughput plot of a run as SVG and/or PNG, drawn by wakelab-plot (the page's code).
+/// The results chart of a run as SVG and/or PNG: the page's chart (wakelab-plot's
+/// `report_chart`: spread bands over iterations, the published numbers of a gallery preset as
+/// dashed lines), drawn by the same plotters code.
 fn write_plots(
     exp: &Experiment,
     ok: &[PointResult],
+    preset: Option<&str>,
     svg: Option<&std::path::Path>,
     png: Option<&std::path::Path>,
 ) -> Result<()> {
     let rep = build_report(exp, ok);
-    let chart = wakelab_plot::XyChart::from(&wakelab_plot::LineChart {
-        title: exp.scenario.title.clone(),
-        x_label: "clients".into(),
-        y_label: rep.unit.clone(),
-        series: rep
-            .curves()
-            .into_iter()
-            .map(|(label, points)| wakelab_plot::Series { label, points })
-            .collect(),
-        y_range: None,
-        legend: wakelab_plot::Legend::UpperLeft,
-    });
+    let published = preset
+        .and_then(|id| presets::gallery().into_iter().find(|g| g.id == id))
+        .map(|g| g.published.to_vec())
+        .unwrap_or_default();
+    let mut chart = wakelab_plot::report::report_chart(&rep, &published);
+    chart.title = exp.scenario.title.clone();
     if let Some(p) = svg {
         let s = wakelab_plot::xy_chart_svg(&chart, 800, 480, &wakelab_plot::Theme::light(1.0))
             .map_err(|m| anyhow!(m))?;
@@ -325,7 +322,7 @@ fn main() -> Result<()> {
                     .with_context(|| format!("writing {}", p.display()))?;
             }
             if svg.is_some() || png.is_some() {
-                write_plots(&exp, &ok, svg.as_deref(), png.as_deref())?;
+                write_plots(&exp, &ok, preset.as_deref(), svg.as_deref(), png.as_deref())?;
             }
             print_report(&exp, &ok, format)?;
             if residency && format == Format::Text {

@@ -21,6 +21,8 @@ fn fonts_ready() {
 }
 
 mod bars;
+#[cfg(feature = "report")]
+pub mod report;
 pub use bars::{BarChart, BarSeries, bar_chart_svg, draw_bar_chart};
 
 /// One named line of a [`LineChart`].
