@@ -25,14 +25,17 @@ const { chromium } = require('playwright-core');
 const bin = process.argv[2] ?? join(root, 'target/release/wakelab');
 const REPS = Number(process.env.REPS ?? 3);
 
-/** An experiment: a preset, cut to the given clients and variants, as a file + link. */
+/** An experiment: a preset, cut to the given clients and variants, as a file + link
+ * (`null` keeps the preset's own clients, variants, iterations or duration). */
 function experiment(preset, clients, variants, durationMs) {
   const e = JSON.parse(execFileSync(bin, ['show', preset], { encoding: 'utf8' }));
-  e.clients = clients;
+  if (clients) e.clients = clients;
   if (variants) e.variants = e.variants.slice(0, variants);
-  e.iterations = 1;
-  e.scenario.run.duration_ms = durationMs;
-  e.scenario.run.warmup_ms = Math.floor(durationMs / 5);
+  if (durationMs) {
+    e.iterations = 1;
+    e.scenario.run.duration_ms = durationMs;
+    e.scenario.run.warmup_ms = Math.floor(durationMs / 5);
+  }
   const dir = mkdtempSync(join(tmpdir(), 'wakelab-perf-'));
   const file = join(dir, `${preset}.json`);
   writeFileSync(file, JSON.stringify(e));
@@ -50,10 +53,10 @@ function nativeMs(file, threads) {
   return best;
 }
 
-async function pageMs(browser, url, frag, cores) {
+async function pageMs(browser, url, frag, cores, reps = REPS) {
   let best = Infinity;
   let table = '';
-  for (let i = 0; i < REPS; i++) {
+  for (let i = 0; i < reps; i++) {
     const context = await browser.newContext();
     await context.addInitScript((n) => {
       Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n });
@@ -106,6 +109,21 @@ try {
   console.log('\nworker pool scaling, default experiment (8 points):');
   console.log(`| workers | ms |\n|---|---|\n| 1 | ${one.ms.toFixed(0)} |\n| 2 | ${two.ms.toFixed(0)} |`);
   console.log(`speed-up 2 vs 1: ${(one.ms / two.ms).toFixed(2)}x; same table: ${one.table === two.table}`);
+
+  // The largest seed experiment as the gallery has it, with the pool this machine gets.
+  const cores = (await import('node:os')).availableParallelism();
+  console.log(`\nwhole presets in the page (${Math.min(cores, 8)} workers) and natively (${cores} threads):`);
+  console.log('| preset | points | page (s) | native (s) |\n|---|---|---|---|');
+  for (const preset of ['default', 't3']) {
+    const e = experiment(preset, null, null, null);
+    const full = JSON.parse(execFileSync(bin, ['show', preset], { encoding: 'utf8' }));
+    const points = full.clients.length * full.variants.length * full.iterations;
+    const w = await pageMs(browser, url, e.frag, Math.min(cores, 8), 1);
+    const t = process.hrtime.bigint();
+    execFileSync(bin, ['run', e.file, '--quiet'], { encoding: 'utf8' });
+    const n = Number(process.hrtime.bigint() - t) / 1e6;
+    console.log(`| ${preset} | ${points} | ${(w.ms / 1000).toFixed(1)} | ${(n / 1000).toFixed(1)} |`);
+  }
 } finally {
   await browser.close();
   server.close();
