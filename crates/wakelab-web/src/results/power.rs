@@ -98,7 +98,8 @@ pub fn power_charts(report: &ExperimentReport, results: &[PointResult]) -> Power
         energy: chart(
             "energy per run (J)".into(),
             series(&|a| (a.n > 0).then(|| a.joules / a.n as f64)),
-            Legend::UpperLeft,
+            // runs have a fixed length, so energy rises with the load: the lower right is free
+            Legend::LowerRight,
         ),
         per_watt: chart(
             format!("{unit} per W"),
