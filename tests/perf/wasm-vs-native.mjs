@@ -103,6 +103,21 @@ try {
     const w = await pageMs(browser, url, frag, 1);
     console.log(`| ${name} | ${n.toFixed(0)} | ${w.ms.toFixed(0)} | ${(w.ms / n).toFixed(2)} |`);
   }
+  // First paint and first plotted point of a fresh page load (the default scenario).
+  {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load' });
+    await page.locator('#plot[data-state="done"]').waitFor({ state: 'attached', timeout: 600_000 });
+    const t = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      firstPoint: Number(document.getElementById('plot').dataset.firstPointMs),
+      done: Number(document.getElementById('plot').dataset.doneMs),
+    }));
+    console.log(`\npage load (ms from navigation): first contentful paint ${t.fcp?.toFixed(0)}, first point ${t.firstPoint}, default experiment done ${t.done}`);
+    await context.close();
+  }
+
   const { frag } = experiment('default', [1, 2, 4, 8], null, 300);
   const one = await pageMs(browser, url, frag, 1);
   const two = await pageMs(browser, url, frag, 2);
