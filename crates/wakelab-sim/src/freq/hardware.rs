@@ -242,6 +242,7 @@ impl FreqModel {
         if dom.cur != level {
             dom.cur = level;
             self.changed = self.changed.or(&dom.cpus);
+            self.refresh_work_khz(d);
         }
     }
 
@@ -881,6 +882,7 @@ pub(super) fn build(
             pstate_ns: vec![0; nlev],
             work_num: topo.arch_capacity(cpuid) as u64 * ref_khz,
             work_den: max_cap * own_max,
+            work_khz: 0, // set below, once the domains have their level
             arch_cap: if ratio.is_some() {
                 1024
             } else {
@@ -903,6 +905,7 @@ pub(super) fn build(
         m.domains[d].cur = init_level(t);
         let target = m.domain_target(d);
         m.domains[d].cur = target;
+        m.refresh_work_khz(d);
     }
     if mode == Mode::Hwp {
         m.next_due = cfg.hwp.controller.sample_ns;
