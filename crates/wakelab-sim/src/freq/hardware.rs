@@ -145,26 +145,17 @@ impl FreqModel {
     // Domain resolution
     // ----------------------------------------------------------------------------------------
 
-    /// CPUs whose requests count for the domain: the busy ones, or all when none is busy
-    /// (estimate: the hardware resolves over logical processors in C0).
-    fn request_set(&self, d: usize) -> CpuMask {
-        let dom = &self.domains[d];
-        if dom.nr_busy == 0 {
-            return dom.cpus;
-        }
-        let mut m = CpuMask::EMPTY;
-        for c in dom.cpus.iter() {
-            if self.cpus[c as usize].busy {
-                m.set(c);
-            }
-        }
-        m
+    /// Whether `cpu` (of domain `dom`) is in the domain's request set: the busy CPUs, or all
+    /// when none is busy (estimate: the hardware resolves over logical processors in C0).
+    #[inline]
+    fn in_request_set(&self, dom: &Domain, cpu: Cpu) -> bool {
+        dom.nr_busy == 0 || self.cpus[cpu as usize].busy
     }
 
     /// HWP request of a set of CPUs (max of each field), ratios.
-    fn hwp_request(&self, set: &CpuMask) -> (u8, u8, u8) {
+    fn hwp_request(&self, set: impl Iterator<Item = Cpu>) -> (u8, u8, u8) {
         let (mut mn, mut mx, mut de) = (0u8, 0u8, 0u8);
-        for c in set.iter() {
+        for c in set {
             let s = &self.cpus[c as usize];
             mn = mn.max(s.hwp_min).max(s.sugov_min).max(s.ps.hwp_boost_min);
             mx = mx.max(s.hwp_max);
@@ -174,12 +165,16 @@ impl FreqModel {
     }
 
     /// The level the domain should run at now, before transition latency.
+    ///
+    /// Runs for every domain of a package whenever a core's turbo activity changes, so the
+    /// request set is tested per CPU (`in_request_set`) rather than built as a mask.
     fn domain_target(&self, d: usize) -> u16 {
         let dom = &self.domains[d];
-        let set = self.request_set(d);
         let mut level = match self.mode {
-            Mode::Direct => set
+            Mode::Direct => dom
+                .cpus
                 .iter()
+                .filter(|&c| self.in_request_set(dom, c))
                 .map(|c| self.cpus[c as usize].req)
                 .max()
                 .unwrap_or(0),
@@ -192,15 +187,21 @@ impl FreqModel {
                     if dom.nr_busy > 0 && c.nr_busy == 0 {
                         continue;
                     }
-                    let (mn, mx, _) = self.hwp_request(&c.threads.and(&set));
+                    let (mn, mx, _) = self.hwp_request(
+                        c.threads
+                            .iter()
+                            .filter(|&t| dom.cpus.test(t) && self.in_request_set(dom, t)),
+                    );
                     let r = ((c.hwp.perf + 128) >> 8).clamp(mn as i64, mx as i64);
                     best = best.max(r);
                 }
                 (best - lowest).max(0) as u16
             }
         };
-        for c in set.iter() {
-            level = level.max(self.cpus[c as usize].floor);
+        for c in dom.cpus.iter() {
+            if self.in_request_set(dom, c) {
+                level = level.max(self.cpus[c as usize].floor);
+            }
         }
         if let Some(r) = &self.ratio {
             let pkg = &self.packages[dom.package as usize];
@@ -254,7 +255,7 @@ impl FreqModel {
     fn hwp_target(&self, core: usize, util: i64) -> i64 {
         let c = &self.cores[core];
         let h = &c.hwp;
-        let (mn, mx, de) = self.hwp_request(&c.threads);
+        let (mn, mx, de) = self.hwp_request(c.threads.iter());
         let (mn, mx) = (mn as i64, mx as i64);
         if de != 0 {
             return (de as i64).clamp(mn, mx) << 8;
