@@ -144,27 +144,30 @@ impl<E> EventQueue<E> {
 pub struct TimerTree {
     /// Number of leaves (a power of two >= slots).
     size: usize,
-    /// Node i: (key, slot) of the earliest bound below it; leaves at [size, 2 size).
-    nodes: Vec<(u128, u32)>,
+    /// Node i: the earliest bound below it; leaves at [size, 2 size).
+    nodes: Vec<u128>,
     /// True key of each slot (UNARMED when disarmed); the leaf holds a key <= this.
     keys: Vec<u128>,
 }
+
+/// Keys are `time << 64 | seq << SLOT_BITS | slot`: the slot rides in the low bits, below the
+/// sequence number, so it never decides an order (sequence numbers are unique) and a node is
+/// one u128 whose minimum is a plain `min`: no (key, slot) pair to select at every level.
+const SLOT_BITS: u32 = 16;
+const SLOT_MASK: u128 = (1 << SLOT_BITS) - 1;
+/// Sequence numbers must fit in the remaining 48 bits (2.8e14: years of simulation at the
+/// engine's speed); `set` checks it.
+const SEQ_LIMIT: u64 = 1 << (64 - SLOT_BITS);
 
 const UNARMED: u128 = u128::MAX;
 
 impl TimerTree {
     pub fn new(slots: usize) -> TimerTree {
+        assert!(slots <= SLOT_MASK as usize, "too many timer slots");
         let size = slots.max(1).next_power_of_two();
-        let mut nodes = vec![(UNARMED, 0u32); 2 * size];
-        for i in 0..size {
-            nodes[size + i] = (UNARMED, i as u32);
-        }
-        for i in (1..size).rev() {
-            nodes[i] = nodes[2 * i];
-        }
         TimerTree {
             size,
-            nodes,
+            nodes: vec![UNARMED; 2 * size],
             keys: vec![UNARMED; size],
         }
     }
@@ -178,19 +181,16 @@ impl TimerTree {
     #[inline]
     fn update(&mut self, slot: usize, key: u128) {
         let mut i = self.size + slot;
-        let (mut wk, mut ws) = (key, slot as u32);
-        self.nodes[i] = (wk, ws);
+        let mut w = key;
+        self.nodes[i] = w;
         while i > 1 {
-            let (sk, ss) = self.nodes[i ^ 1];
-            // Ties cannot happen between armed slots (sequence numbers are unique); which
-            // unarmed slot wins does not matter. A conditional move, not a branch: the outcome
-            // is a coin flip at every level (measured: the branch LLVM otherwise emits was a
-            // third of the event loop's own time).
-            let take = sk < wk;
-            wk = std::hint::select_unpredictable(take, sk, wk);
-            ws = std::hint::select_unpredictable(take, ss, ws);
+            // The outcome is a coin flip at every level, so a conditional move is asked for;
+            // Rust 1.95 (LLVM's x86 cmov conversion) still emits a branch here, measured in
+            // docs/performance.md: this climb is the event loop's largest single cost.
+            let sib = self.nodes[i ^ 1];
+            w = std::hint::select_unpredictable(sib < w, sib, w);
             i /= 2;
-            self.nodes[i] = (wk, ws);
+            self.nodes[i] = w;
         }
     }
 
@@ -200,23 +200,23 @@ impl TimerTree {
     #[inline]
     fn decrease(&mut self, slot: usize, key: u128) {
         let mut i = self.size + slot;
-        let node = (key, slot as u32);
-        self.nodes[i] = node;
+        self.nodes[i] = key;
         while i > 1 {
             i /= 2;
-            if key >= self.nodes[i].0 {
+            if key >= self.nodes[i] {
                 break;
             }
-            self.nodes[i] = node;
+            self.nodes[i] = key;
         }
     }
 
     /// Arm `slot` at (time, seq).
     #[inline]
     pub fn set(&mut self, slot: usize, time: Nanos, seq: u64) {
-        let key = (time as u128) << 64 | seq as u128;
+        assert!(seq < SEQ_LIMIT, "timer sequence number overflow");
+        let key = (time as u128) << 64 | (seq as u128) << SLOT_BITS | slot as u128;
         self.keys[slot] = key;
-        if key < self.nodes[self.size + slot].0 {
+        if key < self.nodes[self.size + slot] {
             self.decrease(slot, key);
         }
     }
@@ -232,16 +232,17 @@ impl TimerTree {
     #[inline]
     pub fn min(&mut self) -> Option<(Nanos, u64, usize)> {
         loop {
-            let (k, s) = self.nodes[1];
+            let k = self.nodes[1];
             if k == UNARMED {
                 return None;
             }
-            let real = self.keys[s as usize];
+            let s = (k & SLOT_MASK) as usize;
+            let real = self.keys[s];
             if real == k {
                 // every other slot's true key is >= its bound >= k
-                return Some(((k >> 64) as u64, k as u64, s as usize));
+                return Some(((k >> 64) as u64, (k as u64) >> SLOT_BITS, s));
             }
-            self.update(s as usize, real);
+            self.update(s, real);
         }
     }
 }
@@ -348,7 +349,7 @@ mod timer_tests {
                 .filter_map(|(s, k)| k.map(|(tm, sq)| (tm, sq, s)))
                 .min();
             assert_eq!(t.min(), want);
-            if (x >> 40) % 3 == 0 {
+            if (x >> 40).is_multiple_of(3) {
                 // pop the earliest, as the event loop does
                 if let Some((_, _, s)) = want {
                     t.clear(s);
