@@ -38,9 +38,9 @@ impl FreqModel {
     /// The shallowest C-state among the core's threads (the core's state when all are idle).
     fn core_cstate(&self, core: usize) -> u8 {
         self.cores[core]
-            .threads
+            .thread_list
             .iter()
-            .map(|t| self.cpus[t as usize].cstate)
+            .map(|&t| self.cpus[t as usize].cstate)
             .min()
             .unwrap_or(0)
     }
@@ -60,8 +60,7 @@ impl FreqModel {
                 self.tables[d.table as usize].khz[d.cur as usize],
             )
         };
-        let threads = self.cores[core].threads;
-        for t in threads.iter() {
+        for &t in &self.cores[core].thread_list {
             let s = &mut self.cpus[t as usize];
             if s.busy {
                 s.c0_ns += dt;
@@ -172,8 +171,9 @@ impl FreqModel {
         let dom = &self.domains[d];
         let mut level = match self.mode {
             Mode::Direct => dom
-                .cpus
+                .cpu_list
                 .iter()
+                .copied()
                 .filter(|&c| self.in_request_set(dom, c))
                 .map(|c| self.cpus[c as usize].req)
                 .max()
@@ -188,8 +188,9 @@ impl FreqModel {
                         continue;
                     }
                     let (mn, mx, _) = self.hwp_request(
-                        c.threads
+                        c.thread_list
                             .iter()
+                            .copied()
                             .filter(|&t| dom.cpus.test(t) && self.in_request_set(dom, t)),
                     );
                     let r = ((c.hwp.perf + 128) >> 8).clamp(mn as i64, mx as i64);
@@ -198,7 +199,7 @@ impl FreqModel {
                 (best - lowest).max(0) as u16
             }
         };
-        for c in dom.cpus.iter() {
+        for &c in &dom.cpu_list {
             if self.in_request_set(dom, c) {
                 level = level.max(self.cpus[c as usize].floor);
             }
@@ -255,7 +256,7 @@ impl FreqModel {
     fn hwp_target(&self, core: usize, util: i64) -> i64 {
         let c = &self.cores[core];
         let h = &c.hwp;
-        let (mn, mx, de) = self.hwp_request(c.threads.iter());
+        let (mn, mx, de) = self.hwp_request(c.thread_list.iter().copied());
         let (mn, mx) = (mn as i64, mx as i64);
         if de != 0 {
             return (de as i64).clamp(mn, mx) << 8;
@@ -679,6 +680,7 @@ pub(super) fn build(
     let mut domains: Vec<Domain> = (0..nunits)
         .map(|_| Domain {
             cpus: CpuMask::EMPTY,
+            cpu_list: Vec::new(),
             cores: Vec::new(),
             package: 0,
             table: 0,
@@ -692,6 +694,9 @@ pub(super) fn build(
         d.cpus.set(cpu);
         d.package = topo.place(cpu).socket;
         d.table = table_of(cpu) as u16;
+    }
+    for d in domains.iter_mut() {
+        d.cpu_list = d.cpus.iter().collect();
     }
     for (i, d) in domains.iter().enumerate() {
         for cpu in d.cpus.iter() {
@@ -736,6 +741,7 @@ pub(super) fn build(
         hwp.next_sample = cfg.hwp.controller.sample_ns;
         cores.push(Core {
             threads,
+            thread_list: threads.iter().collect(),
             domain: d as u16,
             package: pkg,
             nr_busy: 0,

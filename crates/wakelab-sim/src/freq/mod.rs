@@ -229,6 +229,9 @@ struct HwpDom {
 #[derive(Clone, Debug)]
 struct Domain {
     cpus: CpuMask,
+    /// `cpus` as a list (increasing): the hot loops walk it instead of scanning all the
+    /// mask's words.
+    cpu_list: Vec<Cpu>,
     cores: Vec<u16>,
     package: u16,
     table: u16,
@@ -240,6 +243,8 @@ struct Domain {
 #[derive(Clone, Debug)]
 struct Core {
     threads: CpuMask,
+    /// `threads` as a list (increasing), for the per-event loops (`settle_core`, ...).
+    thread_list: Vec<Cpu>,
     domain: u16,
     package: u16,
     nr_busy: u8,
