@@ -434,6 +434,9 @@ impl Sim {
     }
 
     fn process_resched(&mut self) {
+        if self.resched.is_empty() {
+            return; // the common case, checked without scanning word by word
+        }
         while let Some(c) = self.resched.first() {
             self.resched.clear(c);
             self.schedule(c);
@@ -507,6 +510,9 @@ impl Sim {
     }
 
     fn flush_smt(&mut self) {
+        if self.smt_dirty.is_empty() {
+            return;
+        }
         while let Some(cpu) = self.smt_dirty.first() {
             self.smt_dirty.clear(cpu);
             let rq = &self.rqs[cpu as usize];

@@ -38,9 +38,9 @@ impl FreqModel {
     /// The shallowest C-state among the core's threads (the core's state when all are idle).
     fn core_cstate(&self, core: usize) -> u8 {
         self.cores[core]
-            .threads
+            .thread_list
             .iter()
-            .map(|t| self.cpus[t as usize].cstate)
+            .map(|&t| self.cpus[t as usize].cstate)
             .min()
             .unwrap_or(0)
     }
@@ -60,8 +60,7 @@ impl FreqModel {
                 self.tables[d.table as usize].khz[d.cur as usize],
             )
         };
-        let threads = self.cores[core].threads;
-        for t in threads.iter() {
+        for &t in &self.cores[core].thread_list {
             let s = &mut self.cpus[t as usize];
             if s.busy {
                 s.c0_ns += dt;
@@ -145,26 +144,17 @@ impl FreqModel {
     // Domain resolution
     // ----------------------------------------------------------------------------------------
 
-    /// CPUs whose requests count for the domain: the busy ones, or all when none is busy
-    /// (estimate: the hardware resolves over logical processors in C0).
-    fn request_set(&self, d: usize) -> CpuMask {
-        let dom = &self.domains[d];
-        if dom.nr_busy == 0 {
-            return dom.cpus;
-        }
-        let mut m = CpuMask::EMPTY;
-        for c in dom.cpus.iter() {
-            if self.cpus[c as usize].busy {
-                m.set(c);
-            }
-        }
-        m
+    /// Whether `cpu` (of domain `dom`) is in the domain's request set: the busy CPUs, or all
+    /// when none is busy (estimate: the hardware resolves over logical processors in C0).
+    #[inline]
+    fn in_request_set(&self, dom: &Domain, cpu: Cpu) -> bool {
+        dom.nr_busy == 0 || self.cpus[cpu as usize].busy
     }
 
     /// HWP request of a set of CPUs (max of each field), ratios.
-    fn hwp_request(&self, set: &CpuMask) -> (u8, u8, u8) {
+    fn hwp_request(&self, set: impl Iterator<Item = Cpu>) -> (u8, u8, u8) {
         let (mut mn, mut mx, mut de) = (0u8, 0u8, 0u8);
-        for c in set.iter() {
+        for c in set {
             let s = &self.cpus[c as usize];
             mn = mn.max(s.hwp_min).max(s.sugov_min).max(s.ps.hwp_boost_min);
             mx = mx.max(s.hwp_max);
@@ -174,12 +164,17 @@ impl FreqModel {
     }
 
     /// The level the domain should run at now, before transition latency.
+    ///
+    /// Runs for every domain of a package whenever a core's turbo activity changes, so the
+    /// request set is tested per CPU (`in_request_set`) rather than built as a mask.
     fn domain_target(&self, d: usize) -> u16 {
         let dom = &self.domains[d];
-        let set = self.request_set(d);
         let mut level = match self.mode {
-            Mode::Direct => set
+            Mode::Direct => dom
+                .cpu_list
                 .iter()
+                .copied()
+                .filter(|&c| self.in_request_set(dom, c))
                 .map(|c| self.cpus[c as usize].req)
                 .max()
                 .unwrap_or(0),
@@ -192,15 +187,22 @@ impl FreqModel {
                     if dom.nr_busy > 0 && c.nr_busy == 0 {
                         continue;
                     }
-                    let (mn, mx, _) = self.hwp_request(&c.threads.and(&set));
+                    let (mn, mx, _) = self.hwp_request(
+                        c.thread_list
+                            .iter()
+                            .copied()
+                            .filter(|&t| dom.cpus.test(t) && self.in_request_set(dom, t)),
+                    );
                     let r = ((c.hwp.perf + 128) >> 8).clamp(mn as i64, mx as i64);
                     best = best.max(r);
                 }
                 (best - lowest).max(0) as u16
             }
         };
-        for c in set.iter() {
-            level = level.max(self.cpus[c as usize].floor);
+        for &c in &dom.cpu_list {
+            if self.in_request_set(dom, c) {
+                level = level.max(self.cpus[c as usize].floor);
+            }
         }
         if let Some(r) = &self.ratio {
             let pkg = &self.packages[dom.package as usize];
@@ -242,6 +244,7 @@ impl FreqModel {
         if dom.cur != level {
             dom.cur = level;
             self.changed = self.changed.or(&dom.cpus);
+            self.refresh_work_khz(d);
         }
     }
 
@@ -253,7 +256,7 @@ impl FreqModel {
     fn hwp_target(&self, core: usize, util: i64) -> i64 {
         let c = &self.cores[core];
         let h = &c.hwp;
-        let (mn, mx, de) = self.hwp_request(&c.threads);
+        let (mn, mx, de) = self.hwp_request(c.thread_list.iter().copied());
         let (mn, mx) = (mn as i64, mx as i64);
         if de != 0 {
             return (de as i64).clamp(mn, mx) << 8;
@@ -677,6 +680,7 @@ pub(super) fn build(
     let mut domains: Vec<Domain> = (0..nunits)
         .map(|_| Domain {
             cpus: CpuMask::EMPTY,
+            cpu_list: Vec::new(),
             cores: Vec::new(),
             package: 0,
             table: 0,
@@ -690,6 +694,9 @@ pub(super) fn build(
         d.cpus.set(cpu);
         d.package = topo.place(cpu).socket;
         d.table = table_of(cpu) as u16;
+    }
+    for d in domains.iter_mut() {
+        d.cpu_list = d.cpus.iter().collect();
     }
     for (i, d) in domains.iter().enumerate() {
         for cpu in d.cpus.iter() {
@@ -734,6 +741,7 @@ pub(super) fn build(
         hwp.next_sample = cfg.hwp.controller.sample_ns;
         cores.push(Core {
             threads,
+            thread_list: threads.iter().collect(),
             domain: d as u16,
             package: pkg,
             nr_busy: 0,
@@ -881,6 +889,7 @@ pub(super) fn build(
             pstate_ns: vec![0; nlev],
             work_num: topo.arch_capacity(cpuid) as u64 * ref_khz,
             work_den: max_cap * own_max,
+            work_khz: 0, // set below, once the domains have their level
             arch_cap: if ratio.is_some() {
                 1024
             } else {
@@ -903,6 +912,7 @@ pub(super) fn build(
         m.domains[d].cur = init_level(t);
         let target = m.domain_target(d);
         m.domains[d].cur = target;
+        m.refresh_work_khz(d);
     }
     if mode == Mode::Hwp {
         m.next_due = cfg.hwp.controller.sample_ns;

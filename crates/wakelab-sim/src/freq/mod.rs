@@ -229,6 +229,9 @@ struct HwpDom {
 #[derive(Clone, Debug)]
 struct Domain {
     cpus: CpuMask,
+    /// `cpus` as a list (increasing): the hot loops walk it instead of scanning all the
+    /// mask's words.
+    cpu_list: Vec<Cpu>,
     cores: Vec<u16>,
     package: u16,
     table: u16,
@@ -240,6 +243,8 @@ struct Domain {
 #[derive(Clone, Debug)]
 struct Core {
     threads: CpuMask,
+    /// `threads` as a list (increasing), for the per-event loops (`settle_core`, ...).
+    thread_list: Vec<Cpu>,
     domain: u16,
     package: u16,
     nr_busy: u8,
@@ -340,6 +345,10 @@ struct CpuSt {
     /// Work-rate scale (capacity / IPC) as num/den applied to kHz.
     work_num: u64,
     work_den: u64,
+    /// `work_khz` at the domain's current level: read on every re-timing of a run, so it is
+    /// cached (a division) and refreshed whenever the domain's level changes
+    /// (`refresh_work_khz`).
+    work_khz: u64,
     /// `arch_scale_cpu_capacity(NULL, cpu)`: 1024 on x86, the cluster capacity on arm64.
     arch_cap: u64,
 }
@@ -408,6 +417,7 @@ impl FreqModel {
             if let Some((lvl, _)) = self.domains[d].pending {
                 self.domains[d].cur = lvl;
                 self.domains[d].pending = None;
+                self.refresh_work_khz(d);
             }
         }
         self.run_timers(0);
@@ -512,9 +522,28 @@ impl FreqModel {
     /// Work rate of `cpu` in reference kHz (reference cycles per ms): `cur_khz` scaled by the
     /// CPU's capacity relative to the machine's biggest CPU at its maximum frequency. Equal to
     /// `cur_khz` on symmetric machines.
+    #[inline]
     pub fn work_khz(&self, cpu: Cpu) -> u64 {
         let s = &self.cpus[cpu as usize];
+        debug_assert_eq!(
+            s.work_khz,
+            self.compute_work_khz(cpu),
+            "stale work_khz cache"
+        );
+        s.work_khz
+    }
+
+    fn compute_work_khz(&self, cpu: Cpu) -> u64 {
+        let s = &self.cpus[cpu as usize];
         (self.cur_khz(cpu) as u64 * s.work_num / s.work_den).max(1)
+    }
+
+    /// Recompute the cached `work_khz` of domain `d`'s CPUs after its level changed.
+    pub(super) fn refresh_work_khz(&mut self, d: usize) {
+        for c in self.domains[d].cpus.iter() {
+            let k = self.compute_work_khz(c);
+            self.cpus[c as usize].work_khz = k;
+        }
     }
 
     /// Time (ns, rounded up) `cpu` needs for `work` reference cycles at its current rate.
