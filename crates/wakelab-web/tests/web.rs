@@ -40,6 +40,23 @@ fn core_runs_a_point_in_wasm() {
     assert!(report.compare.render_text().contains('2'));
 }
 
+#[path = "support/golden_points.rs"]
+mod golden_points;
+
+/// Determinism across targets (issue 11): the wasm build's point results of every gallery
+/// preset equal the golden file the native test checks (`tests/golden_points.rs`), byte for
+/// byte.
+#[wasm_bindgen_test]
+fn wasm_point_results_equal_the_native_golden_file() {
+    let got = golden_points::render();
+    let want = include_str!("golden/points.txt");
+    for (i, (g, w)) in got.lines().zip(want.lines()).enumerate() {
+        assert_eq!(g, w, "line {} differs between wasm and native", i + 1);
+    }
+    assert_eq!(got.lines().count(), want.lines().count());
+    assert_eq!(got, want);
+}
+
 /// DTOs survive the serde-wasm-bindgen encoding used on the worker boundary.
 #[wasm_bindgen_test]
 fn dtos_round_trip_through_js_values() {
