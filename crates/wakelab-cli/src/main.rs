@@ -211,37 +211,32 @@ fn print_report(exp: &Experiment, results: &[PointResult], format: Format) -> Re
 fn print_residency(exp: &Experiment, results: &[PointResult]) {
     let mut sorted: Vec<&PointResult> = results.iter().collect();
     sorted.sort_by_key(|r| (r.variant, r.clients, r.iteration));
+    let rows = |cells: &dyn Fn(&PointResult) -> Vec<String>| {
+        for r in &sorted {
+            println!(
+                "  {:<24} {:>4} clients #{}: {}",
+                exp.variants[r.variant].name,
+                r.clients,
+                r.iteration,
+                cells(r).join(" | ")
+            );
+        }
+    };
     println!("Frequency residency (share of busy time; levels above 2%)");
-    for r in &sorted {
-        let cells: Vec<String> = r
-            .pstate_residency
+    rows(&|r| {
+        r.pstate_residency
             .iter()
             .filter(|(_, f)| *f > 0.02)
             .map(|(k, f)| format!("{:.1} GHz {:>3.0}%", *k as f64 / 1e6, f * 100.0))
-            .collect();
-        println!(
-            "  {:<24} {:>4} clients #{}: {}",
-            exp.variants[r.variant].name,
-            r.clients,
-            r.iteration,
-            cells.join(" | ")
-        );
-    }
+            .collect()
+    });
     println!("Idle-state residency (share of idle time)");
-    for r in &sorted {
-        let cells: Vec<String> = r
-            .cstate_residency
+    rows(&|r| {
+        r.cstate_residency
             .iter()
             .map(|(n, f)| format!("{n} {:>3.0}%", f * 100.0))
-            .collect();
-        println!(
-            "  {:<24} {:>4} clients #{}: {}",
-            exp.variants[r.variant].name,
-            r.clients,
-            r.iteration,
-            cells.join(" | ")
-        );
-    }
+            .collect()
+    });
 }
 
 fn main() -> Result<()> {
