@@ -6,75 +6,28 @@
 // go to tests/e2e/artifacts/editor-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startServer } from '../../scripts/static-server.mjs';
+import { join } from 'node:path';
+import { artifacts, openPage, settled, shorten, startBrowser, stopBrowser } from './support.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const dist = resolve(here, '../../dist');
-const artifacts = join(here, 'artifacts');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const LOAD_TIMEOUT_MS = 60_000;
 const DESKTOP = { viewport: { width: 1280, height: 1000 }, colorScheme: 'light' };
 
 let server, url, browser;
 
 before(async () => {
-  assert.ok(existsSync(join(dist, 'index.html')), `${dist}/index.html is missing: run trunk build --release first`);
-  mkdirSync(artifacts, { recursive: true });
-  ({ server, url } = await startServer({ root: dist }));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  ({ server, url, browser } = await startBrowser());
 });
 
-after(async () => {
-  await browser?.close();
-  await new Promise((ok) => (server ? server.close(ok) : ok()));
-});
+after(() => stopBrowser({ server, browser }));
 
 /** Open `target` and record every problem the page reports. Runs that are replaced by a new
  * Run terminate busy workers, so closing workers is not a problem here. */
-async function open(contextOptions = DESKTOP, target = url) {
-  const context = await browser.newContext(contextOptions);
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`uncaught exception: ${err.message}`));
-  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
-  page.on('response', (res) => {
-    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
-  });
-  await page.goto(target, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
-  return { context, page, problems };
-}
-
-async function settled(page, problems = []) {
-  const card = page.locator('#plot[data-state="done"], #plot[data-state="error"], #plot[data-state="cancelled"]');
-  try {
-    await card.waitFor({ state: 'attached', timeout: LOAD_TIMEOUT_MS });
-  } catch (e) {
-    throw new Error(`the run never finished: ${e.message}\n${problems.join('\n')}`);
-  }
-  return card.getAttribute('data-state');
+function open(contextOptions = DESKTOP, target = url) {
+  return openPage(browser, contextOptions, target);
 }
 
 async function run(page, problems) {
   await page.locator('#run').click();
   assert.equal(await settled(page, problems), 'done', await page.locator('#error').textContent());
-}
-
-async function shorten(page, clients = '1, 2', duration = '80', warmup = '20') {
-  await page.fill('#f-clients', clients);
-  await page.fill('#f-warmup', warmup);
-  await page.fill('#f-duration', duration);
 }
 
 /** Pixels of the canvas within `tol` of an RGB colour (a series' colour from the theme). */

@@ -5,80 +5,27 @@
 // tests/e2e/artifacts/ (git-ignored), with timings.json (page load -> first point / done).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startServer } from '../../scripts/static-server.mjs';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const dist = resolve(here, '../../dist');
-const artifacts = join(here, 'artifacts');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-// Generous: the first load in a cold CI browser compiles the wasm.
-const LOAD_TIMEOUT_MS = 60_000;
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  LOAD_TIMEOUT_MS, artifacts, here, openPage, settled, shorten, startBrowser, stopBrowser,
+} from './support.mjs';
 
 let server, url, browser;
 const timings = {};
 
 before(async () => {
-  assert.ok(existsSync(join(dist, 'index.html')), `${dist}/index.html is missing: run trunk build --release first`);
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run scripts/bootstrap.sh`);
-  mkdirSync(artifacts, { recursive: true });
-  ({ server, url } = await startServer({ root: dist }));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  ({ server, url, browser } = await startBrowser());
 });
 
 after(async () => {
   writeFileSync(join(artifacts, 'timings.json'), JSON.stringify(timings, null, 2));
-  await browser?.close();
-  await new Promise((ok) => (server ? server.close(ok) : ok()));
+  await stopBrowser({ server, browser });
 });
 
 /** Open `target` (default: the page) and record every problem it reports. */
-async function open(contextOptions = {}, target = url, { allowWorkerClose = false } = {}) {
-  const context = await browser.newContext(contextOptions);
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`uncaught exception: ${err.message}`));
-  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
-  page.on('response', (res) => {
-    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
-  });
-  if (!allowWorkerClose) {
-    page.on('worker', (worker) => {
-      worker.on('close', () => problems.push(`worker closed: ${worker.url()}`));
-    });
-  }
-  await page.goto(target, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
-  return { context, page, problems };
-}
-
-/** Wait until the results card leaves the running state; return its final state. */
-async function settled(page, problems = []) {
-  const card = page.locator('#plot[data-state="done"], #plot[data-state="error"], #plot[data-state="cancelled"]');
-  try {
-    await card.waitFor({ state: 'attached', timeout: LOAD_TIMEOUT_MS });
-  } catch (e) {
-    const state = await page.locator('#plot').getAttribute('data-state').catch(() => '?');
-    throw new Error(`the run never finished (state ${state}): ${e.message}\n${problems.join('\n')}`);
-  }
-  return card.getAttribute('data-state');
+function open(contextOptions = {}, target = url, { allowWorkerClose = false } = {}) {
+  return openPage(browser, contextOptions, target, { watchWorkers: !allowWorkerClose });
 }
 
 async function runAndSettle(page, problems) {
@@ -98,13 +45,6 @@ function painted(page, selector) {
     }
     return { w: c.width, h: c.height, cssW: r.width, cssH: r.height, dpr: devicePixelRatio, painted: n };
   });
-}
-
-/** Make the current experiment short (fast tests): clients and duration. */
-async function shorten(page, clients = '1, 2', duration = '80', warmup = '20') {
-  await page.fill('#f-clients', clients);
-  await page.fill('#f-warmup', warmup);
-  await page.fill('#f-duration', duration);
 }
 
 for (const [name, options] of [

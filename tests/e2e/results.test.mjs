@@ -6,52 +6,20 @@
 // tests/e2e/artifacts/ (git-ignored).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startServer } from '../../scripts/static-server.mjs';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const dist = resolve(here, '../../dist');
-const artifacts = join(here, 'artifacts');
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const LOAD_TIMEOUT_MS = 60_000;
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOAD_TIMEOUT_MS, artifacts, openPage, startBrowser, stopBrowser } from './support.mjs';
 
 let server, url, browser;
 
 before(async () => {
-  assert.ok(existsSync(join(dist, 'index.html')), `${dist}/index.html is missing: run trunk build --release first`);
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run scripts/bootstrap.sh`);
-  mkdirSync(artifacts, { recursive: true });
-  ({ server, url } = await startServer({ root: dist }));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  ({ server, url, browser } = await startBrowser());
 });
 
-after(async () => {
-  await browser?.close();
-  await new Promise((ok) => (server ? server.close(ok) : ok()));
-});
+after(() => stopBrowser({ server, browser }));
 
-async function open(contextOptions = {}, target = url) {
-  const context = await browser.newContext(contextOptions);
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`uncaught exception: ${err.message}`));
-  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
-  page.on('response', (res) => {
-    if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`);
-  });
-  await page.goto(target, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
-  return { context, page, problems };
+function open(contextOptions = {}, target = url) {
+  return openPage(browser, contextOptions, target);
 }
 
 async function done(page, problems) {
