@@ -140,6 +140,21 @@ pub struct TaskSpec {
     pub program: Vec<Phase>,
 }
 
+impl TaskSpec {
+    /// A fair-class task free to run anywhere, starting at once, running `program`.
+    pub fn new(name: String, program: Vec<Phase>) -> TaskSpec {
+        TaskSpec {
+            name,
+            class: SchedClass::default(),
+            affinity: None,
+            kthread: false,
+            start_cpu: None,
+            start_ns: 0,
+            program,
+        }
+    }
+}
+
 /// Resolved target of a compiled `wake`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WakeTarget {

@@ -63,15 +63,7 @@ fn rep(n: u32, body: Vec<Phase>) -> Vec<Phase> {
 }
 
 fn task(name: String, program: Vec<Phase>) -> TaskSpec {
-    TaskSpec {
-        name,
-        class: SchedClass::default(),
-        affinity: None,
-        kthread: false,
-        start_cpu: None,
-        start_ns: 0,
-        program,
-    }
+    TaskSpec::new(name, program)
 }
 
 /// Set start CPU and time of `tasks`; `group(i)` is the client index task i belongs to.

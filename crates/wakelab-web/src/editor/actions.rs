@@ -1,7 +1,7 @@
 //! The editor's buttons: add and remove variants, interference sources and custom tasks.
 //! Each returns a message when the action is not possible (shown in the form's status line).
 
-use wakelab_sim::engine::behaviour::{Amount, Phase, SchedClass, TaskSpec};
+use wakelab_sim::engine::behaviour::{Amount, Phase, TaskSpec};
 use wakelab_sim::scenario::{Experiment, Variant};
 use wakelab_sim::workload::{
     CustomConfig, HogInterference, Interference, IrqInterference, RtInterference, WorkloadConfig,
@@ -78,14 +78,9 @@ pub fn remove_interference(exp: &mut Experiment, i: usize) -> Result<(), String>
 /// A task that does something visible at once: run ~33 µs at 3 GHz, count an operation,
 /// sleep 100 µs, forever.
 fn example_task(name: String) -> TaskSpec {
-    TaskSpec {
+    TaskSpec::new(
         name,
-        class: SchedClass::default(),
-        affinity: None,
-        kthread: false,
-        start_cpu: None,
-        start_ns: 0,
-        program: vec![Phase::Loop {
+        vec![Phase::Loop {
             count: None,
             body: vec![
                 Phase::Run {
@@ -97,7 +92,7 @@ fn example_task(name: String) -> TaskSpec {
                 },
             ],
         }],
-    }
+    )
 }
 
 fn custom(exp: &mut Experiment) -> Result<&mut CustomConfig, String> {
