@@ -88,30 +88,34 @@ impl CpuMask {
 
     #[inline]
     pub fn and(&self, other: &CpuMask) -> CpuMask {
-        let mut m = *self;
-        for (a, b) in m.words.iter_mut().zip(other.words.iter()) {
-            *a &= *b;
+        // Built word by word in place (not `let mut m = *self`): a 64-byte copy is a
+        // `memory.copy` call in a size-optimised wasm build.
+        CpuMask {
+            words: std::array::from_fn(|i| self.words[i] & other.words[i]),
         }
-        m
     }
 
     #[inline]
     pub fn or(&self, other: &CpuMask) -> CpuMask {
-        let mut m = *self;
-        for (a, b) in m.words.iter_mut().zip(other.words.iter()) {
-            *a |= *b;
+        CpuMask {
+            words: std::array::from_fn(|i| self.words[i] | other.words[i]),
         }
-        m
     }
 
     /// `self & !other`.
     #[inline]
     pub fn andnot(&self, other: &CpuMask) -> CpuMask {
-        let mut m = *self;
-        for (a, b) in m.words.iter_mut().zip(other.words.iter()) {
+        CpuMask {
+            words: std::array::from_fn(|i| self.words[i] & !other.words[i]),
+        }
+    }
+
+    /// `self &= !other`, in place.
+    #[inline]
+    pub fn andnot_assign(&mut self, other: &CpuMask) {
+        for (a, b) in self.words.iter_mut().zip(other.words.iter()) {
             *a &= !*b;
         }
-        m
     }
 
     #[inline]

@@ -16,4 +16,5 @@ pub mod presets;
 pub mod report;
 pub mod scenario;
 pub mod topology;
+mod wide;
 pub mod workload;

@@ -38,7 +38,7 @@ pub fn decay_load(mut val: u64, n: u64) -> u64 {
         local_n %= LOAD_AVG_PERIOD as u64;
     }
     // mul_u64_u32_shr(val, inv, 32) without overflow
-    ((val as u128 * RUNNABLE_AVG_YN_INV[local_n as usize] as u128) >> 32) as u64
+    crate::wide::mul_shr(val, RUNNABLE_AVG_YN_INV[local_n as usize] as u64, 32)
 }
 
 /// `__accumulate_pelt_segments(periods, d1, d3)` (spec §10.2 step 4).

@@ -135,13 +135,13 @@ impl Rq {
         let pos = self
             .cfs_q
             .partition_point(|&(v, id)| (v, id) < (vruntime, t));
-        self.cfs_q.insert(pos, (vruntime, t));
+        insert_at(&mut self.cfs_q, pos, (vruntime, t));
     }
 
     #[inline]
     pub fn cfs_remove(&mut self, t: TaskId) -> bool {
         if let Some(pos) = self.cfs_q.iter().position(|&(_, id)| id == t) {
-            self.cfs_q.remove(pos);
+            remove_at(&mut self.cfs_q, pos);
             true
         } else {
             false
@@ -152,16 +152,64 @@ impl Rq {
     pub fn rt_insert(&mut self, prio: u8, t: TaskId) {
         // FIFO among equal priorities: a newly queued task goes before (below) equals.
         let pos = self.rt_q.partition_point(|&(p, _)| p < prio);
-        self.rt_q.insert(pos, (prio, t));
+        insert_at(&mut self.rt_q, pos, (prio, t));
     }
 
     #[inline]
     pub fn rt_remove(&mut self, t: TaskId) -> bool {
         if let Some(pos) = self.rt_q.iter().position(|&(_, id)| id == t) {
-            self.rt_q.remove(pos);
+            remove_at(&mut self.rt_q, pos);
             true
         } else {
             false
+        }
+    }
+}
+
+/// `v.insert(pos, x)` for the short queues of a runqueue: element moves in a loop instead of
+/// `Vec::insert`'s memmove, which is an out-of-line call on some targets (wasm32) and costs more
+/// than moving the handful of entries a runqueue holds.
+#[inline]
+fn insert_at<T: Copy>(v: &mut Vec<T>, pos: usize, x: T) {
+    v.push(x);
+    let mut i = v.len() - 1;
+    while i > pos {
+        v[i] = v[i - 1];
+        i -= 1;
+    }
+    v[pos] = x;
+}
+
+/// `v.remove(pos)` without the memmove, as [`insert_at`].
+#[inline]
+fn remove_at<T: Copy>(v: &mut Vec<T>, pos: usize) {
+    for i in pos..v.len() - 1 {
+        v[i] = v[i + 1];
+    }
+    v.pop();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insert_and_remove_match_vec() {
+        let mut ours: Vec<u32> = Vec::new();
+        let mut std: Vec<u32> = Vec::new();
+        let mut x: u32 = 12345;
+        for n in 0..2000u32 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            if ours.is_empty() || !x.is_multiple_of(3) {
+                let pos = (x as usize >> 8) % (ours.len() + 1);
+                insert_at(&mut ours, pos, n);
+                std.insert(pos, n);
+            } else {
+                let pos = (x as usize >> 8) % ours.len();
+                remove_at(&mut ours, pos);
+                std.remove(pos);
+            }
+            assert_eq!(ours, std);
         }
     }
 }

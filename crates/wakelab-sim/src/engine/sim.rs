@@ -474,7 +474,7 @@ impl Sim {
         let rq = &self.rqs[cpu as usize];
         let Some(t) = rq.curr else { return };
         let (seg_start, rate) = (rq.seg_start, rq.rate);
-        let done = (((now - seg_start) as u128 * rate as u128) >> RATE_SHIFT) as u64;
+        let done = crate::wide::mul_shr(now - seg_start, rate, RATE_SHIFT);
         let task = &mut self.tasks[t as usize];
         task.remaining = task.remaining.saturating_sub(done);
         let rate = self.speed(cpu);
@@ -924,7 +924,7 @@ impl Sim {
         sync: bool,
         in_task: bool,
     ) -> Cpu {
-        let allowed = self.tasks[t as usize].pl.allowed;
+        let allowed = &self.tasks[t as usize].pl.allowed;
         if allowed.weight() == 1 {
             return allowed.first().unwrap();
         }
@@ -988,7 +988,7 @@ impl Sim {
         // select_task_rq already applied select_fallback_rq to a disallowed answer.
         let cpu = decision.cpu;
         debug_assert!(
-            allowed.test(cpu),
+            self.tasks[t as usize].pl.allowed.test(cpu),
             "placement returned a disallowed CPU {cpu}"
         );
         if decision.rule == placement::Rule::Fallback {
@@ -1200,7 +1200,7 @@ impl Sim {
         };
         // fold progress
         let rq = &self.rqs[cpu as usize];
-        let done = (((now - rq.seg_start) as u128 * rq.rate as u128) >> RATE_SHIFT) as u64;
+        let done = crate::wide::mul_shr(now - rq.seg_start, rq.rate, RATE_SHIFT);
         let task = &mut self.tasks[t as usize];
         task.remaining = task.remaining.saturating_sub(done);
         task.last_ran = Some(cpu);
@@ -1549,6 +1549,7 @@ impl Sim {
     }
 
     /// Invariance scale for the running contribution (spec §10.2).
+    #[inline(always)]
     fn pelt_scale(&self, cpu: Cpu) -> u32 {
         if self.freq_invariant {
             (self.freq.freq_scale(cpu) * self.topo.arch_capacity(cpu) as u32) >> 10

@@ -64,7 +64,7 @@ impl FreqModel {
             let s = &mut self.cpus[t as usize];
             if s.busy {
                 s.c0_ns += dt;
-                s.aperf += khz as u128 * dt as u128;
+                s.aperf += crate::wide::mul_wide(khz as u64, dt);
                 s.pstate_ns[lvl] += dt;
                 self.timeline.add(t as usize, t0, now, khz);
             } else {
@@ -72,7 +72,7 @@ impl FreqModel {
             }
         }
         let c = &mut self.cores[core];
-        c.energy_fj += p as u128 * dt as u128;
+        c.energy_fj += crate::wide::mul_wide(p, dt);
         c.acct_t = now;
     }
 

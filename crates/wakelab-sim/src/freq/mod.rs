@@ -548,18 +548,18 @@ impl FreqModel {
 
     /// Time (ns, rounded up) `cpu` needs for `work` reference cycles at its current rate.
     pub fn ns_for_work(&self, cpu: Cpu, work: u64) -> u64 {
-        let r = self.work_khz(cpu) as u128;
-        ((work as u128 * 1_000_000).div_ceil(r)) as u64
+        crate::wide::mul_div_ceil(work, 1_000_000, self.work_khz(cpu))
     }
 
     /// Reference cycles `cpu` completes in `ns` at its current rate (rounded down).
     pub fn work_in(&self, cpu: Cpu, ns: u64) -> u64 {
-        (ns as u128 * self.work_khz(cpu) as u128 / 1_000_000) as u64
+        crate::wide::mul_div(ns, self.work_khz(cpu), 1_000_000)
     }
 
     /// Frequency-invariance scale (1024 = reference) for PELT (§10.2): 1024 on 4.x x86; on 5.x
     /// x86 the last tick's ΔAPERF/ΔMPERF relative to the 4-core turbo ratio, clipped at 1024;
     /// with frequency tables cur/max of the cluster.
+    #[inline]
     pub fn freq_scale(&self, cpu: Cpu) -> u32 {
         if self.ratio.is_some() {
             self.cpus[cpu as usize].freq_scale

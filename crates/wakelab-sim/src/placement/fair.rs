@@ -40,7 +40,7 @@ struct Ctx<'a, V: SchedView, E: Explain> {
     scan_examined: u32,
 }
 
-impl<V: SchedView, E: Explain> Ctx<'_, V, E> {
+impl<'a, V: SchedView, E: Explain> Ctx<'a, V, E> {
     #[inline]
     fn ev(&mut self, e: Event) {
         if self.ex.enabled() {
@@ -119,8 +119,9 @@ impl<V: SchedView, E: Explain> Ctx<'_, V, E> {
     }
     /// `sd_llc[cpu]` span, if the machine has an LLC domain.
     #[inline]
-    fn sd_llc_span(&self, cpu: Cpu) -> Option<CpuMask> {
-        self.view.domains().llc().map(|l| *l.span(cpu))
+    fn sd_llc_span(&self, cpu: Cpu) -> Option<&'a CpuMask> {
+        let view: &'a V = self.view;
+        view.domains().llc().map(|l| l.span(cpu))
     }
     /// `sd_llc_size[cpu]` (1 without an LLC domain).
     #[inline]
@@ -441,7 +442,7 @@ fn wake_affine<V: SchedView, E: Explain>(
     sync: bool,
 ) -> Option<Cpu> {
     c.enter(Func::WakeAffine);
-    let b = *c.b;
+    let b = c.b;
     let target = if b.wake_affine_returns_cpu {
         // wake-affine-return-cpu: `int target = nr_cpumask_bits;` ... returns a CPU id.
         let mut target = None;
@@ -501,7 +502,7 @@ fn wake_affine_idle<V: SchedView, E: Explain>(
     sync: bool,
 ) -> Option<Cpu> {
     c.enter(Func::WakeAffineIdle);
-    let b = *c.b;
+    let b = c.b;
     let r = 'r: {
         if b.wa_idle_prefers_idle_prev {
             // prev-idle-no-migrate: an idle waker CPU only wins if it shares the LLC with prev,
@@ -569,7 +570,7 @@ fn wake_affine_weight<V: SchedView, E: Explain>(
     sync: bool,
 ) -> Option<Cpu> {
     c.enter(Func::WakeAffineWeight);
-    let b = *c.b;
+    let b = c.b;
     let v = c.view;
     let load = |cpu| {
         if b.wa_weight_uses_cpu_load {
@@ -644,7 +645,7 @@ fn select_idle_sibling_inner<V: SchedView, E: Explain>(
     prev: Cpu,
     mut target: Cpu,
 ) -> Cpu {
-    let b = *c.b;
+    let b = c.b;
     // Schedstats: one search; the cheap checks together count as ONE scan (§11.3).
     c.stats().sis_search += 1;
     c.stats().sis_scanned += 1;
@@ -748,8 +749,9 @@ fn select_idle_sibling_inner<V: SchedView, E: Explain>(
     }
     // 5. asymmetric capacity (5.x): select_idle_capacity over sd_asym_cpucapacity.
     if let Some(level) = c.view.domains().asym_level.filter(|_| asym) {
-        let span = *c.view.domains().levels[level].span(target);
-        let i = select_idle_capacity(c, p, &span, target);
+        let view = c.view;
+        let span = view.domains().levels[level].span(target);
+        let i = select_idle_capacity(c, p, span, target);
         return c.decide(Rule::IdleCapacity, i.unwrap_or(target));
     }
     // 6. sd = sd_llc[target]
@@ -761,15 +763,15 @@ fn select_idle_sibling_inner<V: SchedView, E: Explain>(
         SisShape::Classic => {
             // account-search-cost: depth computed once here; cost charged after cpu+smt.
             let nr = if b.account_search_cost {
-                Some(sis_search_depth(c, &sd))
+                Some(sis_search_depth(c, sd))
             } else {
                 None
             };
-            if let Some((i, rule)) = select_idle_core(c, p, &sd, target) {
+            if let Some((i, rule)) = select_idle_core(c, p, sd, target) {
                 return c.decide(rule, i);
             }
             c.scan_examined = 0;
-            let i = select_idle_cpu(c, p, &sd, target, nr);
+            let i = select_idle_cpu(c, p, sd, target, nr);
             if let Some(i) = i {
                 if b.account_search_cost {
                     let t = c.st.params.scan_time(c.scan_examined);
@@ -777,7 +779,7 @@ fn select_idle_sibling_inner<V: SchedView, E: Explain>(
                 }
                 return c.decide(Rule::IdleCpu, i);
             }
-            let i = select_idle_smt(c, p, &sd, target);
+            let i = select_idle_smt(c, p, sd, target);
             if b.account_search_cost {
                 let t = c.st.params.scan_time(c.scan_examined);
                 c.update_avg_scan_cost(t);
@@ -797,14 +799,14 @@ fn select_idle_sibling_inner<V: SchedView, E: Explain>(
                     hic = c.test_idle_cores(target, false);
                     if !hic
                         && c.cpus_share_cache(prev, target)
-                        && let Some(i) = select_idle_smt(c, p, &sd, prev)
+                        && let Some(i) = select_idle_smt(c, p, sd, prev)
                     {
                         return c.decide(Rule::IdleSmtPrev, i);
                     }
                 }
                 has_idle_core = Some(hic);
             }
-            if let Some((i, rule)) = select_idle_cpu_merged(c, p, &sd, has_idle_core, target) {
+            if let Some((i, rule)) = select_idle_cpu_merged(c, p, sd, has_idle_core, target) {
                 return c.decide(rule, i);
             }
         }
@@ -851,7 +853,7 @@ fn select_idle_core<V: SchedView, E: Explain>(
         return None;
     }
     c.enter(Func::SelectIdleCore);
-    let b = *c.b;
+    let b = c.b;
     let mut cpus = sd.and(&p.allowed);
     // clear-target-from-scan: target is known busy; do not examine it again.
     if b.clear_target_from_scan {
@@ -860,7 +862,8 @@ fn select_idle_core<V: SchedView, E: Explain>(
     let mut idle_candidate: Option<Cpu> = None;
     let mut cur = WrapCursor::new(target);
     while let Some(core) = cur.next(&cpus) {
-        let smt = *c.view.topology().smt_mask(core);
+        let view = c.view;
+        let smt = view.topology().smt_mask(core);
         let mut idle = true;
         match b.idle_core_scan {
             IdleCoreScan::NoBreak => {
@@ -891,7 +894,7 @@ fn select_idle_core<V: SchedView, E: Explain>(
                         c.examine(Func::SelectIdleCore, cpu, Verdict::Candidate);
                     }
                 }
-                cpus = cpus.andnot(&smt);
+                cpus.andnot_assign(smt);
             }
             IdleCoreScan::CandidateV1 => {
                 // idle-candidate-v1: a busy sibling only stops the core once a candidate
@@ -910,7 +913,7 @@ fn select_idle_core<V: SchedView, E: Explain>(
                         c.examine(Func::SelectIdleCore, cpu, Verdict::Candidate);
                     }
                 }
-                cpus = cpus.andnot(&smt);
+                cpus.andnot_assign(smt);
             }
         }
         if idle {
@@ -939,7 +942,7 @@ fn select_idle_cpu<V: SchedView, E: Explain>(
     // this_sd = sd_llc[this CPU]: the waker's own LLC domain copy.
     c.sd_llc_span(this)?;
     c.enter(Func::SelectIdleCpu);
-    let b = *c.b;
+    let b = c.b;
     let avg_idle = c.view.avg_idle(this) / 512;
     let avg_cost = c.st.avg_scan_cost[this as usize] + 1;
     c.val("avg_idle/512", avg_idle as i64);
@@ -1010,7 +1013,7 @@ fn select_idle_cpu_merged<V: SchedView, E: Explain>(
     let this = c.this;
     c.sd_llc_span(this)?;
     c.enter(Func::SelectIdleCpu);
-    let b = *c.b;
+    let b = c.b;
     let mut cpus = sd.and(&p.allowed);
     let mut idle_cpu: Option<Cpu> = None;
     let mut nr: i64 = i32::MAX as i64;
@@ -1124,7 +1127,8 @@ fn select_idle_core_one<V: SchedView, E: Explain>(
         );
         return idle.then_some(core);
     }
-    let smt = *c.view.topology().smt_mask(core);
+    let view = c.view;
+    let smt = view.topology().smt_mask(core);
     let mut idle = true;
     for cpu in smt.iter() {
         c.stats().sis_scanned += 1;
@@ -1150,7 +1154,7 @@ fn select_idle_core_one<V: SchedView, E: Explain>(
         c.examine(Func::SelectIdleCore, core, Verdict::CoreIdle);
         return Some(core);
     }
-    *cpus = cpus.andnot(&smt);
+    *cpus = cpus.andnot(smt);
     None
 }
 
@@ -1162,12 +1166,13 @@ fn select_idle_smt<V: SchedView, E: Explain>(
     sd: &CpuMask,
     target: Cpu,
 ) -> Option<Cpu> {
-    let b = *c.b;
+    let b = c.b;
     if b.sis_shape == SisShape::Classic && !c.smt_present() {
         return None;
     }
     c.enter(Func::SelectIdleSmt);
-    let smt = *c.view.topology().smt_mask(target);
+    let view = c.view;
+    let smt = view.topology().smt_mask(target);
     let mut found = None;
     for cpu in smt.iter() {
         // 5.10-based schedstat: per sibling iterated, before the filters.
@@ -1645,7 +1650,7 @@ fn find_idlest_group_cpu<V: SchedView, E: Explain>(
         c.leave(Func::FindIdlestGroupCpu, Some(cpu));
         return cpu;
     }
-    let b = *c.b;
+    let b = c.b;
     let v4 = b.slow_path == SlowPath::V4;
     let mut min_load = u64::MAX;
     let mut min_exit_latency = u32::MAX;
