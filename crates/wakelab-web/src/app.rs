@@ -1082,6 +1082,10 @@ impl App {
         if redraw {
             self.render_results();
         }
+        if done {
+            // how long the final report and charts took on the main thread (perf harness)
+            let _ = el("plot").set_attribute("data-render-ms", &format!("{:.1}", now_ms() - now));
+        }
         self.show_progress();
         if done {
             let run = self.run.as_mut().expect_throw("run");
