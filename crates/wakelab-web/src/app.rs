@@ -440,6 +440,8 @@ struct Run {
     last_render_ms: f64,
     /// The workers' own time on this run's points, summed, ms.
     worker_ms: f64,
+    /// When a progress message last updated the progress bar.
+    last_progress_ms: f64,
 }
 
 pub(crate) struct App {
@@ -852,7 +854,14 @@ impl App {
                     && run.pending.contains_key(&job)
                 {
                     run.partial.insert(job, frac);
-                    self.show_progress();
+                    // Progress alone repaints at most as often as the results do: every
+                    // repaint costs the browser a frame (layout, paint, commit) on a core the
+                    // workers could use.
+                    let now = now_ms();
+                    if now - run.last_progress_ms >= RENDER_INTERVAL_MS {
+                        run.last_progress_ms = now;
+                        self.show_progress();
+                    }
                 } else if self.detail_job == Some(job) {
                     set_text("tl-status", &format!("Simulating… {:.0}%", frac * 100.0));
                 } else if self.trace_job == Some(job) {
@@ -1026,6 +1035,7 @@ impl App {
             started: now_ms(),
             last_render_ms: f64::NEG_INFINITY,
             worker_ms: 0.0,
+            last_progress_ms: f64::NEG_INFINITY,
             workers: self.slots.len().min(total).max(1),
             finished: false,
             published,
@@ -1081,12 +1091,12 @@ impl App {
         }
         if redraw {
             self.render_results();
+            self.show_progress();
         }
         if done {
             // how long the final report and charts took on the main thread (perf harness)
             let _ = el("plot").set_attribute("data-render-ms", &format!("{:.1}", now_ms() - now));
         }
-        self.show_progress();
         if done {
             let run = self.run.as_mut().expect_throw("run");
             run.finished = true;
