@@ -1063,11 +1063,12 @@ impl App {
             ),
         );
         set_text("plot-title", &self.exp.scenario.title);
+        // the workers start before the page redraws (as in `on_point`)
+        self.pump();
         self.update_link();
         self.render_results();
         self.show_progress();
         self.fill_timeline_pickers();
-        self.pump();
     }
 
     fn on_point(&mut self, job: u32, r: PointResult) {
