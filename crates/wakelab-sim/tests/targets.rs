@@ -28,15 +28,15 @@ fn hmean_gain(id: &str, clients: &[u32], duration_ms: u64) -> Vec<(u32, f64)> {
 }
 
 /// T1: "Use a recently used CPU as an idle candidate and the basis for SIS" on dbench-xfs.
-/// Bar: >= +50% at 1 client, a clear gain at 2, within about +-10% at 8 and 64. The model meets
-/// all but the gain at 2 clients (about +7%, published +40%: docs/calibration.md), for which the
-/// test only asserts "no loss".
+/// Bar: >= +50% at 1 client, a clear gain at 2, within about +-10% at 8 and 64 (published
+/// +184%, +40%, +0.6%, -1.4%; the model gives about +110%, +36%, 0%, 0%: docs/calibration.md).
+/// "Clear" is taken as at least +15%: over 8 seeds the 2-client gain ranges from +26% to +45%.
 #[test]
 fn t1_recent_used_cpu_gains_at_low_client_counts_only() {
     let g = hmean_gain("t1", &[1, 2, 8, 64], 500);
     eprintln!("T1 gains: {g:?}");
     assert!(g[0].1 >= 0.50, "1 client: {:+.1}%", g[0].1 * 100.0);
-    assert!(g[1].1 >= -0.02, "2 clients: {:+.1}%", g[1].1 * 100.0);
+    assert!(g[1].1 >= 0.15, "2 clients: {:+.1}%", g[1].1 * 100.0);
     assert!(g[2].1.abs() <= 0.10, "8 clients: {:+.1}%", g[2].1 * 100.0);
     assert!(g[3].1.abs() <= 0.10, "64 clients: {:+.1}%", g[3].1 * 100.0);
 }

@@ -176,8 +176,8 @@ pub(crate) fn default_hwp_sample() -> u64 {
 }
 
 /// Estimates (docs/frequency.md): EPP 0 races to max on modest load and ramps almost at once;
-/// 128 needs a core about half busy to reach max; 255 needs it nearly always busy and climbs
-/// slowly.
+/// 128 leaves the most efficient ratio above 25% C0 and reaches max at 70% (calibrated against
+/// T1, docs/calibration.md); 255 needs a core nearly always busy and climbs slowly.
 pub(crate) fn default_hwp_anchors() -> Vec<HwpAnchor> {
     vec![
         HwpAnchor {
@@ -191,8 +191,8 @@ pub(crate) fn default_hwp_anchors() -> Vec<HwpAnchor> {
         HwpAnchor {
             epp: 128,
             window_ns: 12_000_000,
-            util_lo_pct: 15,
-            util_hi_pct: 55,
+            util_lo_pct: 25,
+            util_hi_pct: 70,
             ramp_up_per_ms: 6 * 256,
             ramp_down_per_ms: 3 * 256,
         },
