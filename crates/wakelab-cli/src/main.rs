@@ -239,7 +239,26 @@ fn print_residency(exp: &Experiment, results: &[PointResult]) {
     });
 }
 
+/// `wakelab presets | head`: a reader that stops early closes stdout, and Rust's `println!`
+/// panics on the broken pipe. End quietly instead, with the status a shell gives a process
+/// killed by SIGPIPE (128 + 13), as C tools do.
+fn quiet_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .unwrap_or("");
+        if msg.starts_with("failed printing to stdout") && msg.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> Result<()> {
+    quiet_on_broken_pipe();
     let cli = Cli::parse();
     match cli.cmd {
         Cmd::Run {
@@ -345,6 +364,9 @@ fn main() -> Result<()> {
             println!("Experiments (wakelab run --preset ID):");
             for p in presets::gallery() {
                 println!("  {:<10} {}", p.id, p.title);
+                if !p.model.is_empty() {
+                    println!("  {:<10} {}", "", p.model);
+                }
             }
             println!("\nMachines:");
             for m in presets::machine_ids() {

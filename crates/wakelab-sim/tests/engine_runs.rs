@@ -161,3 +161,21 @@ fn sharded_and_reordered_points_give_the_same_report() {
         one
     );
 }
+
+/// Every reproduction target (t1-t5) tells what Wakelab shows against the published result
+/// (issue 9: "what the patch does, what the authors saw, what Wakelab shows and why").
+#[test]
+fn every_target_preset_says_what_wakelab_shows() {
+    for g in presets::gallery()
+        .into_iter()
+        .filter(|g| g.id.starts_with('t'))
+    {
+        assert!(!g.summary.is_empty(), "{}: no summary", g.id);
+        assert!(
+            g.model.starts_with("Wakelab "),
+            "{}: the model text should say what Wakelab shows: {:?}",
+            g.id,
+            g.model
+        );
+    }
+}

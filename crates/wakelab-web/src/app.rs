@@ -1246,12 +1246,15 @@ impl App {
         crate::editor::dom::render(&self.exp);
         self.fill_workload();
         self.after_edit(false);
-        let summary = presets::gallery()
-            .into_iter()
-            .find(|g| g.id == self.preset)
-            .map(|g| g.summary)
-            .unwrap_or("A custom experiment.");
-        set_text("preset-summary", summary);
+        let entry = presets::gallery().into_iter().find(|g| g.id == self.preset);
+        set_text(
+            "preset-summary",
+            entry.as_ref().map_or("A custom experiment.", |g| g.summary),
+        );
+        // what the model shows against the published result, beside the published overlay
+        let model = entry.map_or("", |g| g.model);
+        set_text("preset-model", model);
+        set_hidden(&el("preset-model"), model.is_empty());
     }
 
     fn fill_workload(&self) {
