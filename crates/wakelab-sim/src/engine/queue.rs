@@ -186,7 +186,7 @@ impl TimerTree {
         while i > 1 {
             // The outcome is a coin flip at every level, so a conditional move is asked for.
             // LLVM's x86 cmov-conversion pass still turns it into a branch (even written as a
-            // mask blend), so .cargo/config.toml turns that pass off: ~6% of the whole run,
+            // mask blend), so .cargo/config.toml turns that pass off: ~7% of the whole run,
             // measured in docs/performance.md.
             let sib = self.nodes[i ^ 1];
             w = std::hint::select_unpredictable(sib < w, sib, w);
