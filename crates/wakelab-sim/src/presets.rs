@@ -215,7 +215,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
                 (2, 1.6219, 1.6391),
                 (4, 1.2538, 1.1080),
             ],
-            model: "Wakelab does not reproduce the gain (about neutral): on mainline 4.15 the patch only \
+            model: "Wakelab does not reproduce the gain (neutral within the noise): on mainline 4.15 the patch only \
                     changes wake-ups that take the slow path, about 4% of hackbench's at 8 tasks, \
                     and the fast path already avoids CPUs running RT while idle ones exist. The \
                     measured kernel was probably an Android backport (docs/calibration.md).",

@@ -225,11 +225,13 @@ pub struct HackbenchConfig {
     pub loops: u32,
     pub ipc: HackbenchIpc,
     pub mode: HackbenchMode,
-    /// CPU work of one 100-byte write. Default (`null`): socket 6000, pipe 3000 cycles.
+    /// CPU work of one 100-byte write. Default (`null`): socket 6000, pipe 3000 cycles (means;
+    /// each draw uniform in [mean/2, 3 mean/2]).
     pub write_cycles: Option<Amount>,
-    /// CPU work of one 100-byte read. Default (`null`): socket 4500, pipe 2400 cycles.
+    /// CPU work of one 100-byte read. Default (`null`): socket 4500, pipe 2400 cycles (+-50%).
     pub read_cycles: Option<Amount>,
-    /// Parent's CPU work per fork. Default (`null`): process 150000, thread 30000 cycles.
+    /// Parent's CPU work per fork. Default (`null`): process 150000, thread 30000 cycles
+    /// (+-50%).
     pub fork_cycles: Option<Amount>,
     /// CPU of the parent (the shell mmtests runs hackbench from). Default 0.
     pub launcher_cpu: u16,
@@ -255,23 +257,25 @@ impl Default for HackbenchConfig {
     }
 }
 
+// The defaults vary per operation (`around`, as the other workloads' costs): with fixed costs
+// every iteration of an experiment was identical (Stddev 0), where real runs vary.
 impl HackbenchConfig {
     pub fn write_cycles(&self) -> Amount {
         self.write_cycles.unwrap_or(match self.ipc {
-            HackbenchIpc::Socket => Amount::Fixed(6_000),
-            HackbenchIpc::Pipe => Amount::Fixed(3_000),
+            HackbenchIpc::Socket => around(6_000),
+            HackbenchIpc::Pipe => around(3_000),
         })
     }
     pub fn read_cycles(&self) -> Amount {
         self.read_cycles.unwrap_or(match self.ipc {
-            HackbenchIpc::Socket => Amount::Fixed(4_500),
-            HackbenchIpc::Pipe => Amount::Fixed(2_400),
+            HackbenchIpc::Socket => around(4_500),
+            HackbenchIpc::Pipe => around(2_400),
         })
     }
     pub fn fork_cycles(&self) -> Amount {
         self.fork_cycles.unwrap_or(match self.mode {
-            HackbenchMode::Process => Amount::Fixed(150_000),
-            HackbenchMode::Thread => Amount::Fixed(30_000),
+            HackbenchMode::Process => around(150_000),
+            HackbenchMode::Thread => around(30_000),
         })
     }
 }
