@@ -115,6 +115,9 @@ for (const [name, options] of [
       await page.locator('#preset-model').waitFor({ state: 'visible' });
       assert.match(await page.locator('#preset-model').textContent(), /^Wakelab does not reproduce the \+11\.9%/);
       await page.locator('#cancel').click({ timeout: 10_000 });
+      // An edit makes the experiment custom: the text about the preset's results goes.
+      await page.fill('#f-title', 't3, my variation');
+      await page.locator('#preset-model').waitFor({ state: 'hidden' });
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

@@ -1448,6 +1448,8 @@ impl App {
             self.preset.clear();
             typed::<HtmlSelectElement>("preset").set_value("");
             set_text("preset-summary", "A custom experiment.");
+            // the gallery's "what Wakelab shows" describes the preset as it was, not this edit
+            set_hidden(&el("preset-model"), true);
         }
     }
 
