@@ -885,6 +885,7 @@ impl App {
                     Ok(r) => self.on_point(p.job, r),
                     Err(e) => self.fail(&e),
                 }
+                // post what on_point queued (the timeline job after the run's last point)
                 self.pump();
             }
             FromWorker::Detail(d) => {
