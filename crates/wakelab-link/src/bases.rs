@@ -17,6 +17,10 @@ pub const EXPERIMENTS: &[(&str, &str)] = &[
     ),
     ("t1", include_str!("../bases/v1/experiments/t1.json")),
     ("t2", include_str!("../bases/v1/experiments/t2.json")),
+    (
+        "t2-pgbench",
+        include_str!("../bases/v1/experiments/t2-pgbench.json"),
+    ),
     ("t3", include_str!("../bases/v1/experiments/t3.json")),
     ("t4", include_str!("../bases/v1/experiments/t4.json")),
     ("t5", include_str!("../bases/v1/experiments/t5.json")),

@@ -144,8 +144,8 @@ fn t4_recent_used_cpu_hits_rise_by_orders_of_magnitude() {
 
 /// T2 "Do not migrate if the prev_cpu is idle": wake-ups from round-robin IO interrupts
 /// migrate clients less with the patch. Only the direction is asserted: the model's drop
-/// (about -70%) is far larger than the published ~-10%, and its throughput gain is not
-/// neutral (docs/calibration.md).
+/// (about -21% over the preset) is larger than the published ~-10%. The published throughput
+/// is pgbench's (next test); dbench's own gain in the model is in docs/calibration.md.
 #[test]
 fn t2_prev_idle_patch_reduces_migrations_of_interrupt_woken_clients() {
     let mut e = presets::experiment("t2").unwrap();
@@ -163,4 +163,27 @@ fn t2_prev_idle_patch_reduces_migrations_of_interrupt_woken_clients() {
         (p as f64) < 0.9 * b as f64,
         "migrations {b} -> {p}: not at least 10% fewer"
     );
+}
+
+/// T2's throughput bar, on the workload the changelog measured it with: pgbench select-only on
+/// a UMA machine, published within about +-3% at 1-16 clients. The patch only changes wake-ups
+/// from an idle CPU (interrupt context); select-only pgbench wakes only with sync wake-ups from
+/// a running client or backend, so throughput is neutral. The contrast shows that this is the
+/// reason: the same clients committing with a WAL flush (completion interrupts round robin)
+/// are not neutral in the model (docs/calibration.md, T2).
+#[test]
+fn t2_pgbench_select_only_throughput_is_neutral_and_interrupt_driven_commits_are_not() {
+    for (c, g) in hmean_gain("t2-pgbench", &[1, 4, 16], 200) {
+        eprintln!("T2 pgbench select-only {c} clients: {:+.2}%", 100.0 * g);
+        assert!(g.abs() <= 0.03, "{c} clients: {:+.2}%", 100.0 * g);
+    }
+    let mut e = presets::experiment("t2-pgbench").unwrap();
+    e.scenario.workload = serde_json::from_value(serde_json::json!({"kind": "pgbench"})).unwrap();
+    e.iterations = 1;
+    e.scenario.run.duration_ms = 200;
+    e.scenario.run.warmup_ms = 40;
+    let tps = |v: usize| run_point(&e, v, 1, 0, None).unwrap().value;
+    let (b, p) = (tps(0), tps(1));
+    eprintln!("T2 pgbench read-write (WAL flush per commit) 1 client: {b:.0} -> {p:.0} tps");
+    assert!(p > 1.1 * b, "read-write pgbench {b:.0} -> {p:.0} tps");
 }
