@@ -257,8 +257,24 @@ fn quiet_on_broken_pipe() {
     }));
 }
 
+/// Whether an error is a write to a closed pipe (`wakelab trace -o - | head`): commands that
+/// write through a writer get it as an `io::Error` rather than a print panic.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
 fn main() -> Result<()> {
     quiet_on_broken_pipe();
+    match run_cli() {
+        Err(e) if is_broken_pipe(&e) => std::process::exit(141),
+        r => r,
+    }
+}
+
+fn run_cli() -> Result<()> {
     let cli = Cli::parse();
     match cli.cmd {
         Cmd::Run {

@@ -173,3 +173,30 @@ fn rtapp_prints_json_and_notes_apart() {
     let (ok, _, err) = wakelab(&["rtapp", "--preset", "nope"]);
     assert!(!ok && err.contains("no preset"), "{err}");
 }
+
+/// `wakelab trace -o - | head -c 10`: a reader that stops early ends the command quietly with
+/// the status of a process killed by SIGPIPE (128 + 13), not an error message. The trace is
+/// megabytes, far more than a pipe buffers, so the write is still going on when the pipe closes.
+#[cfg(unix)]
+#[test]
+fn trace_to_a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wakelab"))
+        .args(["trace", "--preset", "t3", "--duration-ms", "40", "-o", "-"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = [0u8; 10];
+    child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+    // the read end is dropped here
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(&head[..2], b"{\"");
+    assert_eq!(out.status.code(), Some(141), "{out:?}");
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
