@@ -174,14 +174,14 @@ proptest! {
 
     #[test]
     fn edited_experiments_round_trip(
-        preset in 0usize..6,
+        preset in 0usize..7,
         machine in 0usize..4,
         seed in any::<u32>(),
         duration in 1u64..120_000,
         clients in proptest::collection::btree_set(1u32..4096, 1..10),
         title in "\\PC{0,60}",
     ) {
-        let ids = ["default", "t1", "t2", "t3", "t4", "t5"];
+        let ids = ["default", "t1", "t2", "t2-pgbench", "t3", "t4", "t5"];
         let mut e = presets::experiment(ids[preset]).unwrap();
         e.scenario.machine = presets::machine(presets::machine_ids()[machine]).unwrap();
         e.scenario.run.seed = seed;
