@@ -174,8 +174,8 @@ pub fn gallery() -> Vec<GalleryEntry> {
                 (12, 126209.63, 126613.40),
                 (16, 131886.91, 130844.35),
             ],
-            model: "Wakelab shows neutral throughput, for the reason the patch gives: it only \
-                    changes wake-ups from an idle CPU (interrupts), and every wake-up of \
+            model: "Wakelab shows neutral throughput, and why: the patch only changes \
+                    wake-ups from an idle CPU (interrupts), and every wake-up of \
                     select-only pgbench is a sync wake-up from a running client or backend, so \
                     both kernels make the same decisions and the runs are identical. The curve's \
                     shape matches the published one (4 cores x 2 threads, saturating from 7 \
