@@ -114,6 +114,12 @@ for (const [name, options] of [
       await page.selectOption('#preset', 't3');
       await page.locator('#preset-model').waitFor({ state: 'visible' });
       assert.match(await page.locator('#preset-model').textContent(), /^Wakelab does not reproduce the \+11\.9%/);
+      // The results table shows the posting's figures and their gain beside the simulated ones.
+      await page.locator('#summary th.published').first().waitFor({ timeout: LOAD_TIMEOUT_MS });
+      assert.deepEqual(await page.locator('#summary th.published').allTextContents(),
+        ['published: baseline', 'published: patched', 'Δ published']);
+      const row64 = page.locator('#summary tbody tr', { has: page.locator('th', { hasText: /^64$/ }) });
+      assert.deepEqual(await row64.locator('td.published').allTextContents(), ['12326', '13792', '+11.90%']);
       await page.locator('#cancel').click({ timeout: 10_000 });
       // An edit makes the experiment custom: the text about the preset's results goes.
       await page.fill('#f-title', 't3, my variation');

@@ -1188,7 +1188,7 @@ impl App {
                 report.variants.join(" and ")
             ),
         );
-        render_summary(&report, run.results.is_empty());
+        render_summary(&report, run.results.is_empty(), published);
         results_ui::after_summary(&report);
         results_ui::render(&report, &run.results);
         if run.results.is_empty() {
@@ -2119,7 +2119,24 @@ fn render_machine(exp: &Experiment) {
     set_text("machine-caption", &caption);
 }
 
-fn render_summary(report: &ExperimentReport, empty: bool) {
+/// A gain in percent as a table cell: (text, class).
+fn gain_cell(g: Option<f64>, class: &str) -> (String, String) {
+    match g {
+        Some(g) if g.abs() < 0.005 => ("0.00%".to_string(), format!("{class} same")),
+        // Below half a percent: shown, but not coloured as a win or a loss (the
+        // comparison's significance stars say whether a difference is real).
+        Some(g) if g.abs() < 0.5 => (format!("{g:+.2}%"), format!("{class} same")),
+        Some(g) => (
+            format!("{g:+.2}%"),
+            format!("{class} {}", if g > 0.0 { "better" } else { "worse" }),
+        ),
+        None => ("…".into(), class.to_string()),
+    }
+}
+
+/// The results table: per client count each variant's value and gain; for a gallery preset
+/// with the published overlay on, the posting's two figures and their gain beside them.
+fn render_summary(report: &ExperimentReport, empty: bool, published: &[(u32, f64, f64)]) {
     let table = el("summary");
     clear(&table);
     let thead = make("thead", "", "");
@@ -2131,38 +2148,51 @@ fn render_summary(report: &ExperimentReport, empty: bool) {
     for v in report.variants.iter().skip(1) {
         let _ = tr.append_child(&make("th", "", &format!("Δ {v}")));
     }
+    // Published columns pair with the first two variants (a preset's baseline and patch).
+    let with_published = !published.is_empty() && report.variants.len() >= 2;
+    if with_published {
+        for h in ["published: baseline", "published: patched", "Δ published"] {
+            let _ = tr.append_child(&make("th", "published", h));
+        }
+    }
     let _ = thead.append_child(&tr);
     let _ = table.append_child(&thead);
     let tbody = make("tbody", "", "");
-    for row in glue::summary(report) {
+    let published_cells = glue::published_cells(report, published);
+    for (i, row) in glue::summary(report).into_iter().enumerate() {
         let tr = make("tr", "", "");
         let _ = tr.append_child(&make("th", "", &row.clients.to_string()));
         for cell in &row.cells {
-            let text = match cell {
-                Some(c) if c.n > 1 => format!(
-                    "{} ({}–{})",
-                    glue::fmt_num(c.mean),
-                    glue::fmt_num(c.min),
-                    glue::fmt_num(c.max)
-                ),
-                Some(c) => glue::fmt_num(c.mean),
-                None => "…".into(),
+            let td = match cell {
+                Some(c) => make("td", "num", &glue::fmt_num(c.mean)),
+                None => make("td", "num", "…"),
             };
-            let _ = tr.append_child(&make("td", "num", &text));
+            // the iterations' range on a line of its own, so the table stays narrow
+            if let Some(c) = cell.filter(|c| c.n > 1) {
+                let range = format!("{}–{}", glue::fmt_num(c.min), glue::fmt_num(c.max));
+                let _ = td.append_child(&make("span", "range", &range));
+            }
+            let _ = tr.append_child(&td);
         }
         for g in row.gain_pct.iter().skip(1) {
-            let (text, class) = match g {
-                Some(g) if g.abs() < 0.005 => ("0.00%".to_string(), "num same"),
-                // Below half a percent: shown, but not coloured as a win or a loss (the
-                // comparison's significance stars say whether a difference is real).
-                Some(g) if g.abs() < 0.5 => (format!("{g:+.2}%"), "num same"),
-                Some(g) => (
-                    format!("{g:+.2}%"),
-                    if *g > 0.0 { "num better" } else { "num worse" },
-                ),
-                None => ("…".into(), "num"),
-            };
-            let _ = tr.append_child(&make("td", class, &text));
+            let (text, class) = gain_cell(*g, "num");
+            let _ = tr.append_child(&make("td", &class, &text));
+        }
+        if with_published {
+            match published_cells.get(i).copied().flatten() {
+                Some(p) => {
+                    for v in [p.base, p.patched] {
+                        let _ = tr.append_child(&make("td", "num published", &glue::fmt_num(v)));
+                    }
+                    let (text, class) = gain_cell(p.gain_pct, "num published");
+                    let _ = tr.append_child(&make("td", &class, &text));
+                }
+                None => {
+                    for _ in 0..3 {
+                        let _ = tr.append_child(&make("td", "num published", "–"));
+                    }
+                }
+            }
         }
         let _ = tbody.append_child(&tr);
     }
@@ -2178,14 +2208,22 @@ fn render_summary(report: &ExperimentReport, empty: bool) {
             "Waiting for the first point…".to_string()
         } else {
             format!(
-                "{} per client count ({dir}); Hmean/Amean of the iterations with (min–max); Δ = \
-                 gain over {} (positive = better).",
+                "{} per client count ({dir}); Hmean/Amean of the iterations, their min–max \
+                 below; Δ = \
+                 gain over {} (positive = better).{}",
                 if report.unit.is_empty() {
                     "value"
                 } else {
                     &report.unit
                 },
-                report.variants.first().map_or("", |s| s.as_str())
+                report.variants.first().map_or("", |s| s.as_str()),
+                if with_published {
+                    " Published: the patch posting's figures for the first two variants (its \
+                     baseline and patched kernels), measured on the authors' machine (compare \
+                     the Δ, not absolute values)."
+                } else {
+                    ""
+                }
             )
         },
     );

@@ -231,11 +231,7 @@ pub fn summary(report: &ExperimentReport) -> Vec<SummaryRow> {
                 .iter()
                 .map(|cell| {
                     let (b, x) = (cells.first()?.as_ref()?, cell.as_ref()?);
-                    if b.mean == 0.0 {
-                        return None;
-                    }
-                    let d = (x.mean - b.mean) / b.mean * 100.0;
-                    Some(if report.higher_is_better { d } else { -d })
+                    gain_pct(b.mean, x.mean, report.higher_is_better)
                 })
                 .collect();
             SummaryRow {
@@ -243,6 +239,46 @@ pub fn summary(report: &ExperimentReport) -> Vec<SummaryRow> {
                 cells,
                 gain_pct,
             }
+        })
+        .collect()
+}
+
+/// Difference of `x` to `base` in percent, positive = better (mmtests' convention: for times,
+/// lower is better, so the sign flips). None when `base` is 0.
+pub fn gain_pct(base: f64, x: f64, higher_is_better: bool) -> Option<f64> {
+    if base == 0.0 {
+        return None;
+    }
+    let d = (x - base) / base * 100.0;
+    Some(if higher_is_better { d } else { -d })
+}
+
+/// The published numbers of a gallery preset (baseline, patched) for one row of the results
+/// table, with their difference in percent (positive = better).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PublishedCells {
+    pub base: f64,
+    pub patched: f64,
+    pub gain_pct: Option<f64>,
+}
+
+/// Published cells for each row of [`summary`] (same order; None where the publication has no
+/// figure for that client count). Client counts only the publication has are on the chart, not
+/// in the table, whose rows are the simulation's.
+pub fn published_cells(
+    report: &ExperimentReport,
+    published: &[(u32, f64, f64)],
+) -> Vec<Option<PublishedCells>> {
+    report
+        .clients
+        .iter()
+        .map(|c| {
+            let &(_, base, patched) = published.iter().find(|p| p.0 == *c)?;
+            Some(PublishedCells {
+                base,
+                patched,
+                gain_pct: gain_pct(base, patched, report.higher_is_better),
+            })
         })
         .collect()
 }
@@ -448,6 +484,39 @@ mod tests {
         e.scenario.run.duration_ms = 40;
         e.scenario.run.warmup_ms = 10;
         e
+    }
+
+    /// The table's published columns: rows follow the simulation's client counts, the gain is
+    /// mmtests' (T3's +11.90% at 64 clients; T5's times: lower is better, +30.77% at 1 group).
+    #[test]
+    fn published_cells_pair_with_the_simulated_rows_and_use_mmtests_gains() {
+        let t3 = presets::gallery()
+            .into_iter()
+            .find(|g| g.id == "t3")
+            .unwrap();
+        let mut e = presets::experiment("t3").unwrap();
+        e.clients = vec![64, 100];
+        let report = build_report(&e, &[]);
+        let cells = published_cells(&report, t3.published);
+        assert_eq!(cells.len(), 2);
+        let c64 = cells[0].unwrap();
+        assert_eq!((c64.base, c64.patched), (12325.51, 13792.01));
+        assert_eq!(format!("{:+.2}", c64.gain_pct.unwrap()), "+11.90");
+        assert_eq!(cells[1], None, "no published figure for 100 clients");
+
+        let t5 = presets::gallery()
+            .into_iter()
+            .find(|g| g.id == "t5")
+            .unwrap();
+        // (a report learns the direction from its points; hackbench's completion time)
+        let mut report = build_report(&presets::experiment("t5").unwrap(), &[]);
+        report.higher_is_better = false;
+        let g = published_cells(&report, t5.published)[0]
+            .unwrap()
+            .gain_pct
+            .unwrap();
+        assert_eq!(format!("{g:+.2}"), "+30.77");
+        assert_eq!(gain_pct(0.0, 1.0, true), None);
     }
 
     #[test]
