@@ -175,10 +175,7 @@ fn write_plots(
     png: Option<&std::path::Path>,
 ) -> Result<()> {
     let rep = build_report(exp, ok);
-    let published = preset
-        .and_then(|id| presets::gallery().into_iter().find(|g| g.id == id))
-        .map(|g| g.published.to_vec())
-        .unwrap_or_default();
+    let published = published_of(preset);
     let mut chart = wakelab_plot::report::report_chart(&rep, &published);
     chart.title = exp.scenario.title.clone();
     if let Some(p) = svg {
@@ -194,11 +191,55 @@ fn write_plots(
     Ok(())
 }
 
-fn print_report(exp: &Experiment, results: &[PointResult], format: Format) -> Result<()> {
+/// The published figures of a gallery preset: (clients, baseline, patched); empty otherwise.
+fn published_of(preset: Option<&str>) -> Vec<(u32, f64, f64)> {
+    preset
+        .and_then(|id| presets::gallery().into_iter().find(|g| g.id == id))
+        .map(|g| g.published.to_vec())
+        .unwrap_or_default()
+}
+
+/// A gallery preset's published figures in the comparison's layout, under the simulated
+/// table: the mean row per client count for the first two variants (the posting's baseline
+/// and patched kernels), no significance marks. None without published figures.
+fn published_text(
+    exp: &Experiment,
+    higher_is_better: bool,
+    published: &[(u32, f64, f64)],
+) -> Option<String> {
+    if published.is_empty() || exp.variants.len() < 2 {
+        return None;
+    }
+    let dir = if higher_is_better {
+        wakelab_stats::Direction::HigherBetter
+    } else {
+        wakelab_stats::Direction::LowerBetter
+    };
+    let kernels = exp.variants[..2].iter().map(|v| v.name.clone()).collect();
+    let mut c = wakelab_stats::Comparison::new("published", dir, kernels);
+    for &(clients, base, patched) in published {
+        c.push(clients.to_string(), vec![vec![base], vec![patched]]);
+    }
+    Some(format!(
+        "Published (the patch posting's figures, measured on the authors' machine: compare the \
+         percentages, not the values)\n{}",
+        c.quoted_report().render_text()
+    ))
+}
+
+fn print_report(
+    exp: &Experiment,
+    results: &[PointResult],
+    format: Format,
+    preset: Option<&str>,
+) -> Result<()> {
     let rep = build_report(exp, results);
     match format {
         Format::Text => {
             println!("{}", rep.compare.render_text());
+            if let Some(t) = published_text(exp, rep.higher_is_better, &published_of(preset)) {
+                println!("{t}");
+            }
             println!("{}", rep.ops_text);
         }
         Format::Json => println!("{}", serde_json::to_string_pretty(&rep)?),
@@ -354,7 +395,7 @@ fn run_cli() -> Result<()> {
             if svg.is_some() || png.is_some() {
                 write_plots(&exp, &ok, preset.as_deref(), svg.as_deref(), png.as_deref())?;
             }
-            print_report(&exp, &ok, format)?;
+            print_report(&exp, &ok, format, preset.as_deref())?;
             if residency && format == Format::Text {
                 print_residency(&exp, &ok);
             }
@@ -374,7 +415,7 @@ fn run_cli() -> Result<()> {
                     .with_context(|| format!("{} is not a points file", p.display()))?;
                 all.extend(v);
             }
-            print_report(&exp, &all, format)?;
+            print_report(&exp, &all, format, preset.as_deref())?;
         }
         Cmd::Presets => {
             println!("Experiments (wakelab run --preset ID):");

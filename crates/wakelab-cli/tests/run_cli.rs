@@ -42,6 +42,44 @@ fn preset_comparison_prints_the_mmtests_table_ops_block_and_residency() {
         out.contains("Idle-state residency") && out.contains("C6"),
         "{out}"
     );
+    // the default scenario quotes no published figures
+    assert!(!out.contains("Published ("), "{out}");
+}
+
+/// A gallery preset with published figures prints them under the simulated comparison, in the
+/// same layout, with the posting's percentages and no significance marks.
+#[test]
+fn target_presets_print_the_published_figures_beside_the_simulated_ones() {
+    let (ok, out, err) = wakelab(&[
+        "run",
+        "--preset",
+        "t3",
+        "--clients",
+        "1",
+        "--duration-ms",
+        "20",
+        "--quiet",
+    ]);
+    assert!(ok, "{err}");
+    let published = out
+        .split("Published (")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no published block: {out}"));
+    assert!(
+        published
+            .lines()
+            .any(|l| l == "Hmean     64     12325.51 (   0.00%)    13792.01 (  11.90%)"),
+        "{published}"
+    );
+    assert_eq!(
+        published.lines().filter(|l| l.starts_with("Hmean")).count(),
+        10
+    );
+    assert!(
+        out.find("Published (") > out.find("Hmean     1 ")
+            && out.find("Published (") < out.find("Ops SIS Search"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -248,6 +248,19 @@ impl Comparison {
         }
     }
 
+    /// For figures quoted from a posting (one value per kernel and operation): only the mean
+    /// rows, with their percentages, and no significance marks, which single figures cannot
+    /// carry.
+    pub fn quoted_report(&self) -> CompareReport {
+        let mut r = self.report();
+        r.rows.retain(|row| row.kind == StatKind::Mean);
+        for cell in r.rows.iter_mut().flat_map(|row| row.cells.iter_mut()) {
+            cell.significant = false;
+            cell.interval = None;
+        }
+        r
+    }
+
     /// Shorthand for `self.report().render_text()`.
     pub fn render_text(&self) -> String {
         self.report().render_text()

@@ -373,3 +373,28 @@ fn undefined_baseline_and_nonpositive_hmean_do_not_panic() {
     );
     assert!(!mean.cells[1].significant);
 }
+
+/// Quoted figures (one per kernel and client count, as `wakelab run --preset` prints a
+/// posting's numbers): only the mean rows, the posting's percentages, no significance marks.
+#[test]
+fn quoted_report_keeps_the_mean_rows_without_significance() {
+    let mut c = Comparison::new(
+        "tbench4",
+        Direction::HigherBetter,
+        vec![
+            "5.10.0-rc6-schedstat".into(),
+            "5.10.0-rc6-idlecandidate".into(),
+        ],
+    );
+    for &(clients, base, new) in &T3[5..8] {
+        c.push(clients.to_string(), vec![vec![base], vec![new]]);
+    }
+    expect![[r#"
+                                  5.10.0-rc6             5.10.0-rc6
+                                   schedstat          idlecandidate
+        Hmean     32     10435.31 (   0.00%)    10312.58 (  -1.18%)
+        Hmean     64     12325.51 (   0.00%)    13792.01 (  11.90%)
+        Hmean     128    21225.21 (   0.00%)    20963.44 (  -1.23%)
+    "#]]
+    .assert_eq(&c.quoted_report().render_text());
+}
