@@ -121,8 +121,13 @@ for (const [name, options] of [
       const row64 = page.locator('#summary tbody tr', { has: page.locator('th', { hasText: /^64$/ }) });
       assert.deepEqual(await row64.locator('td.published').allTextContents(), ['12326', '13792', '+11.90%']);
       await page.locator('#cancel').click({ timeout: 10_000 });
+      // T4's posting also gives its schedstats: they follow the simulated Ops block.
+      await page.selectOption('#preset', 't4');
+      await page.waitForFunction(() => document.querySelector('#ops')?.textContent.includes('Published Ops'));
+      assert.match(await page.locator('#ops').textContent(), /Ops SIS Recent Used Hit\s+56547\.00\s+118064916\.00/);
+      await page.locator('#cancel').click({ timeout: 10_000 });
       // An edit makes the experiment custom: the text about the preset's results goes.
-      await page.fill('#f-title', 't3, my variation');
+      await page.fill('#f-title', 't4, my variation');
       await page.locator('#preset-model').waitFor({ state: 'hidden' });
       assert.deepEqual(problems, []);
     } finally {

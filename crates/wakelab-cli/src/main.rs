@@ -227,6 +227,17 @@ fn published_text(
     ))
 }
 
+/// A gallery preset's published SIS schedstats, labelled with the first two variants.
+fn published_ops_text(exp: &Experiment, preset: Option<&str>) -> Option<String> {
+    let g = presets::gallery()
+        .into_iter()
+        .find(|g| Some(g.id) == preset)?;
+    match &exp.variants[..] {
+        [a, b, ..] => g.published_ops_text([&a.name, &b.name]),
+        _ => None,
+    }
+}
+
 fn print_report(
     exp: &Experiment,
     results: &[PointResult],
@@ -241,6 +252,9 @@ fn print_report(
                 println!("{t}");
             }
             println!("{}", rep.ops_text);
+            if let Some(t) = published_ops_text(exp, preset) {
+                println!("Published Ops (the posting's schedstats over its whole run)\n{t}");
+            }
         }
         Format::Json => println!("{}", serde_json::to_string_pretty(&rep)?),
         Format::Csv => print!("{}", rep.compare.to_csv()),

@@ -75,6 +75,29 @@ fn target_presets_print_the_published_figures_beside_the_simulated_ones() {
         published.lines().filter(|l| l.starts_with("Hmean")).count(),
         10
     );
+    // T3's posting gives no schedstats; T4's does.
+    assert!(!out.contains("Published Ops"), "{out}");
+    let (ok, out4, err) = wakelab(&[
+        "run",
+        "--preset",
+        "t4",
+        "--clients",
+        "1",
+        "--duration-ms",
+        "20",
+        "--quiet",
+    ]);
+    assert!(ok, "{err}");
+    let ops = out4
+        .split("Published Ops (")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no published Ops block: {out4}"));
+    assert!(
+        ops.lines()
+            .any(|l| l.starts_with("Ops SIS Recent Used Hit")
+                && l.ends_with("56547.00   118064916.00")),
+        "{ops}"
+    );
     assert!(
         out.find("Published (") > out.find("Hmean     1 ")
             && out.find("Published (") < out.find("Ops SIS Search"),

@@ -2,6 +2,7 @@
 //! default scenario). Presets are ordinary scenarios: everything in them can be edited.
 
 use serde::Serialize;
+use wakelab_stats::SisCounters;
 
 use crate::engine::EngineParams;
 use crate::freq::{self, FreqConfig, Governor};
@@ -23,6 +24,25 @@ pub struct GalleryEntry {
     /// What Wakelab shows against the published result and why, misses included (plain text;
     /// the figures are docs/calibration.md's, rounded). Empty for the default scenario.
     pub model: &'static str,
+    /// Published SIS schedstat counters over the whole run (baseline, patched), where the
+    /// posting gives them; the derived rates follow from them (kernel-model.md §11.3).
+    pub published_sis: Option<[SisCounters; 2]>,
+}
+
+impl GalleryEntry {
+    /// The published SIS schedstats as an Ops block with these two column names (the
+    /// experiment's first two variants), in the layout of the simulated one. None when the
+    /// posting gives none.
+    pub fn published_ops_text(&self, kernels: [&str; 2]) -> Option<String> {
+        Some(sis_ops_text(&self.published_sis?, kernels))
+    }
+}
+
+/// Two kernels' SIS counters as an Ops block (header and the 13 SIS rows).
+pub fn sis_ops_text(sis: &[SisCounters; 2], kernels: [&str; 2]) -> String {
+    wakelab_stats::OpsBlock::new(kernels.map(String::from).to_vec())
+        .push_sis(sis)
+        .render_text()
 }
 
 fn shape(sockets: u16, cores: u16, smt: u8) -> MachineShape {
@@ -123,6 +143,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
                       that run fast.",
             published: &[],
             model: "",
+            published_sis: None,
         },
         GalleryEntry {
             id: "t1",
@@ -144,6 +165,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
                     64. Less than the published +184% at 1 client because part of each dbench \
                     operation (IO, wake-up latency) does not speed up with the clock; the -8% at 4 \
                     clients is not reproduced.",
+            published_sis: None,
         },
         GalleryEntry {
             id: "t2",
@@ -160,6 +182,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
                     every core slow (the T1 effect, which the changelog names as its motive). The \
                     published -10% suggests most of real dbench's migrations come from wake-ups \
                     the patch does not change; the model has few of those.",
+            published_sis: None,
         },
         GalleryEntry {
             id: "t2-pgbench",
@@ -181,6 +204,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
                     shape matches the published one (4 cores x 2 threads, saturating from 7 \
                     clients) at about 1.5x its tps: the client and backend costs per statement \
                     are estimates.",
+            published_sis: None,
         },
         GalleryEntry {
             id: "t3",
@@ -205,6 +229,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
                     search that would find the candidate rarely runs, and a wakee stacked on the \
                     waker's CPU costs little because the model's tbench sides block right after \
                     waking their peer. What would be needed is in docs/calibration.md.",
+            published_sis: None,
         },
         GalleryEntry {
             id: "t4",
@@ -228,6 +253,26 @@ pub fn gallery() -> Vec<GalleryEntry> {
                     and fewer runqueues are scanned (-11% at 64 clients; published -12%). Throughput stays within -2% to +0.2% \
                     (published +1% to +4%): the scanning saved costs too little in the model to \
                     show.",
+            // Mel Gorman's posting of the patch, SIS schedstats over the whole tbench run
+            // (targets.md T4).
+            published_sis: Some([
+                SisCounters {
+                    sis_search: 5_653_107_942,
+                    sis_domain_search: 3_365_067_916,
+                    sis_scanned: 112_173_512_543,
+                    sis_failed: 2_923_185_114,
+                    sis_recent_hit: 56_547,
+                    sis_recent_miss: 1_590_899_250,
+                },
+                SisCounters {
+                    sis_search: 5_726_545_742,
+                    sis_domain_search: 3_319_768_543,
+                    sis_scanned: 99_194_352_541,
+                    sis_failed: 2_950_166_441,
+                    sis_recent_hit: 118_064_916,
+                    sis_recent_miss: 354_942_791,
+                },
+            ]),
         },
         GalleryEntry {
             id: "t5",
@@ -244,6 +289,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
                     changes wake-ups that take the slow path, about 4% of hackbench's at 8 tasks, \
                     and the fast path already avoids CPUs running RT while idle ones exist. The \
                     measured kernel was probably an Android backport (docs/calibration.md).",
+            published_sis: None,
         },
     ]
 }

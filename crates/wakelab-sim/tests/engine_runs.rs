@@ -179,3 +179,31 @@ fn every_target_preset_says_what_wakelab_shows() {
         );
     }
 }
+
+/// T4's published schedstats are transcribed as raw counters; the rates derived from them
+/// (kernel-model.md §11.3) must be the posting's own derived rows (targets.md T4).
+#[test]
+fn t4_published_sis_counters_give_the_postings_derived_rates() {
+    let t4 = presets::gallery()
+        .into_iter()
+        .find(|g| g.id == "t4")
+        .unwrap();
+    let text = t4.published_ops_text(["base", "patched"]).unwrap();
+    let words = |l: &str| l.split_whitespace().collect::<Vec<_>>().join(" ");
+    for want in [
+        "Ops SIS Domain Scanned 109885472517.00 96787575342.00",
+        "Ops SIS Recent Attempts 1590955797.00 473007707.00",
+        "Ops SIS Search Efficiency 5.04 5.77",
+        "Ops SIS Domain Search Eff 3.06 3.43",
+        "Ops SIS Fast Success Rate 40.47 42.03",
+        "Ops SIS Success Rate 48.29 48.48",
+        "Ops SIS Recent Success Rate 0.00 24.96",
+    ] {
+        assert!(
+            text.lines().any(|l| words(l) == want),
+            "{want:?} not in\n{text}"
+        );
+    }
+    let others = presets::gallery().into_iter().filter(|g| g.id != "t4");
+    assert!(others.into_iter().all(|g| g.published_sis.is_none()));
+}

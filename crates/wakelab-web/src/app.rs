@@ -29,6 +29,7 @@ use wakelab_sim::kernel::{KernelVersion, PatchId};
 use wakelab_sim::presets;
 use wakelab_sim::report::{ExperimentReport, build_report};
 use wakelab_sim::scenario::{Experiment, ScenarioError, default_client_counts};
+use wakelab_stats::SisCounters;
 
 /// The worker script (web/worker.js): it loads this same wasm module, whose `main` starts
 /// the worker side when there is no window.
@@ -436,6 +437,8 @@ struct Run {
     workers: usize,
     finished: bool,
     published: Vec<(u32, f64, f64)>,
+    /// The posting's SIS schedstats (baseline, patched), for the Ops block.
+    published_sis: Option<[SisCounters; 2]>,
     /// When the results were last redrawn during this run (see [`RENDER_INTERVAL_MS`]).
     last_render_ms: f64,
     /// The workers' own time on this run's points, summed, ms.
@@ -448,6 +451,7 @@ pub(crate) struct App {
     exp: Experiment,
     preset: String,
     published: Vec<(u32, f64, f64)>,
+    published_sis: Option<[SisCounters; 2]>,
     slots: Vec<Slot>,
     queue: VecDeque<Job>,
     next_job: u32,
@@ -527,11 +531,13 @@ pub fn start() {
         presets::experiment("default").expect_throw("default preset")
     };
     let published = gallery_published(&preset);
+    let published_sis = gallery_published_sis(&preset);
     APP.with(|cell| {
         *cell.borrow_mut() = Some(App {
             exp,
             preset,
             published,
+            published_sis,
             slots: Vec::new(),
             queue: VecDeque::new(),
             next_job: 1,
@@ -594,6 +600,13 @@ pub fn start() {
 fn strip_hash() -> String {
     let loc = window().location();
     loc.pathname().unwrap_or_default() + &loc.search().unwrap_or_default()
+}
+
+fn gallery_published_sis(preset: &str) -> Option<[SisCounters; 2]> {
+    presets::gallery()
+        .into_iter()
+        .find(|g| g.id == preset)
+        .and_then(|g| g.published_sis)
 }
 
 fn gallery_published(preset: &str) -> Vec<(u32, f64, f64)> {
@@ -1040,6 +1053,7 @@ impl App {
             workers: self.slots.len().min(total).max(1),
             finished: false,
             published,
+            published_sis: self.published_sis,
         });
         self.failed = false;
         // The timeline belongs to the previous experiment: drop any pending one and draw a
@@ -1191,13 +1205,26 @@ impl App {
         render_summary(&report, run.results.is_empty(), published);
         results_ui::after_summary(&report);
         results_ui::render(&report, &run.results);
-        if run.results.is_empty() {
+        let mut ops = if run.results.is_empty() {
             set_text("compare", "Results appear here as points complete.");
-            set_text("ops", "");
+            String::new()
         } else {
             set_text("compare", &report.compare.render_text());
-            set_text("ops", &report.ops_text);
+            report.ops_text.clone()
+        };
+        // the posting's schedstats under the simulated ones, with the published overlay
+        if let (Some(sis), true, [a, b, ..]) =
+            (run.published_sis, show.checked(), &report.variants[..])
+        {
+            let block = presets::sis_ops_text(&sis, [a, b]);
+            if !ops.is_empty() {
+                ops.push('\n');
+            }
+            ops.push_str(&format!(
+                "Published Ops (the posting's schedstats over its whole run)\n{block}"
+            ));
         }
+        set_text("ops", &ops);
         self.report = Some(report);
         self.chart = Some(chart);
     }
@@ -1523,6 +1550,7 @@ impl App {
         self.exp = exp;
         self.preset = id.to_string();
         self.published = gallery_published(id);
+        self.published_sis = gallery_published_sis(id);
         self.detail = None;
         self.fill_form();
         self.start_run();
