@@ -228,7 +228,9 @@ pub fn gallery() -> Vec<GalleryEntry> {
                     in the model 64 clients keep about 82% of the CPUs busy, so the idle-core \
                     search that would find the candidate rarely runs, and a wakee stacked on the \
                     waker's CPU costs little because the model's tbench sides block right after \
-                    waking their peer. What would be needed is in docs/calibration.md.",
+                    waking their peer. The model's tbench also scales far better than the \
+                    published one (64 clients: 70x one client, published 25x). What was tried \
+                    and what would be needed: docs/calibration.md.",
             published_sis: None,
         },
         GalleryEntry {
