@@ -46,14 +46,12 @@ fn preset_comparison_prints_the_mmtests_table_ops_block_and_residency() {
     assert!(!out.contains("Published ("), "{out}");
 }
 
-/// A gallery preset with published figures prints them under the simulated comparison, in the
-/// same layout, with the posting's percentages and no significance marks.
-#[test]
-fn target_presets_print_the_published_figures_beside_the_simulated_ones() {
+/// `wakelab run --preset ID` at 1 client for 20 ms: its text output.
+fn short_run(preset: &str) -> String {
     let (ok, out, err) = wakelab(&[
         "run",
         "--preset",
-        "t3",
+        preset,
         "--clients",
         "1",
         "--duration-ms",
@@ -61,6 +59,14 @@ fn target_presets_print_the_published_figures_beside_the_simulated_ones() {
         "--quiet",
     ]);
     assert!(ok, "{err}");
+    out
+}
+
+/// A gallery preset with published figures prints them under the simulated comparison, in the
+/// same layout, with the posting's percentages and no significance marks.
+#[test]
+fn target_presets_print_the_published_figures_beside_the_simulated_ones() {
+    let out = short_run("t3");
     let published = out
         .split("Published (")
         .nth(1)
@@ -77,17 +83,7 @@ fn target_presets_print_the_published_figures_beside_the_simulated_ones() {
     );
     // T3's posting gives no schedstats; T4's does.
     assert!(!out.contains("Published Ops"), "{out}");
-    let (ok, out4, err) = wakelab(&[
-        "run",
-        "--preset",
-        "t4",
-        "--clients",
-        "1",
-        "--duration-ms",
-        "20",
-        "--quiet",
-    ]);
-    assert!(ok, "{err}");
+    let out4 = short_run("t4");
     let ops = out4
         .split("Published Ops (")
         .nth(1)

@@ -602,17 +602,16 @@ fn strip_hash() -> String {
     loc.pathname().unwrap_or_default() + &loc.search().unwrap_or_default()
 }
 
+fn gallery_entry(preset: &str) -> Option<presets::GalleryEntry> {
+    presets::gallery().into_iter().find(|g| g.id == preset)
+}
+
 fn gallery_published_sis(preset: &str) -> Option<[SisCounters; 2]> {
-    presets::gallery()
-        .into_iter()
-        .find(|g| g.id == preset)
-        .and_then(|g| g.published_sis)
+    gallery_entry(preset).and_then(|g| g.published_sis)
 }
 
 fn gallery_published(preset: &str) -> Vec<(u32, f64, f64)> {
-    presets::gallery()
-        .into_iter()
-        .find(|g| g.id == preset)
+    gallery_entry(preset)
         .map(|g| g.published.to_vec())
         .unwrap_or_default()
 }
@@ -1274,7 +1273,7 @@ impl App {
         crate::editor::dom::render(&self.exp);
         self.fill_workload();
         self.after_edit(false);
-        let entry = presets::gallery().into_iter().find(|g| g.id == self.preset);
+        let entry = gallery_entry(&self.preset);
         set_text(
             "preset-summary",
             entry.as_ref().map_or("A custom experiment.", |g| g.summary),
