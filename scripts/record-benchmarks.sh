@@ -11,6 +11,9 @@
 #   --keep-data  keep perf's binary NAME.perf.data next to the text (large)
 #   --list       print the recording names and their command lines, then exit
 #   --seconds N  length of the timed benchmarks (tbench, dbench, pgbench; default 3)
+#   --quiet P    before each recording, wait (up to 10 min) until other processes used at most
+#                P percent of all CPU time over 2 s (from /proc/stat: everything but idle,
+#                iowait and steal, measured while nothing of ours runs); default: do not wait
 #
 # Per recording NAME it writes, into OUTDIR:
 #   NAME.perf-script.txt.gz  `perf script --ns` text of the sched tracepoints (+ power:* if any)
@@ -33,6 +36,7 @@ FORCE=0
 KEEP_DATA=0
 LIST=0
 SECS=3
+QUIET=""
 
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -42,12 +46,14 @@ while [[ $# -gt 0 ]]; do
     --keep-data) KEEP_DATA=1; shift ;;
     --list) LIST=1; shift ;;
     --seconds) SECS="${2:?--seconds needs a number}"; shift 2 ;;
+    --quiet) QUIET="${2:?--quiet needs a percentage}"; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "unknown option: $1 (see --help)" >&2; exit 2 ;;
     *) [[ -z "$OUT" ]] || { echo "only one OUTDIR" >&2; exit 2; }; OUT="$1"; shift ;;
   esac
 done
 [[ "$SECS" =~ ^[1-9][0-9]*$ ]] || { echo "--seconds: a positive integer, got '$SECS'" >&2; exit 2; }
+[[ -z "$QUIET" || "$QUIET" =~ ^[0-9]+$ ]] || { echo "--quiet: a whole percentage, got '$QUIET'" >&2; exit 2; }
 OUT="${OUT:-$ROOT/recordings/raw}"
 
 # ---- the recordings --------------------------------------------------------------------------
@@ -299,6 +305,28 @@ PY
 niced() { ps -eo pid=,ni=,comm= | awk '$2 ~ /^[0-9]+$/ && $2 > 0 {print $2, $3}' | sort | uniq -c \
   | awk '{printf "%s%s x%s (nice %s)", (NR>1?", ":""), $3, $1, $2}'; }
 
+# busy_pct: percent of all CPU time that was not idle/iowait/steal over the next 2 s.
+busy_pct() {
+  local a b
+  a=($(head -n1 /proc/stat)); sleep 2; b=($(head -n1 /proc/stat))
+  local busy=0 all=0 i d
+  for i in 1 2 3 4 5 6 7 8; do
+    d=$(( b[i] - a[i] )); all=$(( all + d ))
+    [[ $i -ne 4 && $i -ne 5 && $i -ne 8 ]] && busy=$(( busy + d ))
+  done
+  echo $(( all > 0 ? 100 * busy / all : 0 ))
+}
+wait_quiet() {
+  [[ -n "$QUIET" ]] || return 0
+  local deadline=$(( $(date +%s) + 600 )) p
+  while p=$(busy_pct); [[ $p -gt $QUIET ]]; do
+    if [[ $(date +%s) -ge $deadline ]]; then
+      echo "    background still at ${p}% CPU after 10 min; recording anyway"; return 0
+    fi
+    echo "    background at ${p}% CPU (> $QUIET%), waiting"; sleep 10
+  done
+}
+
 # record NAME DESCRIPTION SETUP BENCH_COMMS CMD... : one recording (runs CMD under perf at nice 0)
 record() {
   local name="$1" desc="$2" setup="$3" comms="$4"; shift 4
@@ -307,6 +335,7 @@ record() {
     echo "==> $name: already recorded (--force to redo)"; set_status "$name" ok "kept"; return 0
   fi
   echo "==> $name: $*"
+  wait_quiet
   local data="$WORK/$name.perf.data"
   local rec=(perf sched record -o "$data" "${EXTRA_EVENTS[@]}" -- "$@")
   local la_b st_b nb start t0 rc=0
