@@ -332,7 +332,9 @@ record() {
   local name="$1" desc="$2" setup="$3" comms="$4"; shift 4
   local gz="$OUT/$name.perf-script.txt.gz" js="$OUT/$name.json" log="$OUT/$name.bench.log"
   if [[ $FORCE -eq 0 && -s "$gz" && -s "$js" ]]; then
-    echo "==> $name: already recorded (--force to redo)"; set_status "$name" ok "kept"; return 0
+    echo "==> $name: already recorded (--force to redo)"
+    grep -q "^$name	" "$STATUS" || set_status "$name" ok "kept"
+    return 0
   fi
   echo "==> $name: $*"
   wait_quiet
