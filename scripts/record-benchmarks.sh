@@ -410,6 +410,10 @@ done
 mapfile -t IDX < <(idx_of pgbench-)
 if [[ ${#IDX[@]} -gt 0 ]]; then
   PGD="$WORK/pg"
+  if "$PGBIN/pg_isready" -q -h 127.0.0.1 -p "$PG_PORT"; then
+    echo "port $PG_PORT already has a postgres (a leftover of a killed run? stop it with pg_ctl)" >&2
+    exit 1
+  fi
   mkdir -p "$PGD/sock"; chown -R postgres: "$PGD"
   echo "==> initdb into $PGD/data (port $PG_PORT, socket dir $PGD/sock)"
   runuser -u postgres -- "$PGBIN/initdb" -D "$PGD/data" -A trust -U postgres >"$WORK/initdb.log" 2>&1
