@@ -33,6 +33,9 @@ impl SchedView for Frozen {
     fn idle_cpu(&self, c: Cpu) -> bool {
         !self.busy.test(c)
     }
+    fn ttwu_pending(&self, _: Cpu) -> bool {
+        false
+    }
     fn nr_running(&self, c: Cpu) -> u32 {
         self.busy.test(c) as u32
     }

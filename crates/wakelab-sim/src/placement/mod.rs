@@ -42,6 +42,9 @@ pub trait SchedView {
     fn sched_idle_cpu(&self, _cpu: Cpu) -> bool {
         false
     }
+    /// `rq->ttwu_pending` (5.x): a remote wake-up is queued for this CPU. Part of `idle_cpu`;
+    /// asked on its own by the 5.10+ slow path's `idle_cpu_without` (§8.5).
+    fn ttwu_pending(&self, cpu: Cpu) -> bool;
     /// `rq->nr_running` (all classes).
     fn nr_running(&self, cpu: Cpu) -> u32;
     /// `rq->cfs.h_nr_running` (defaults to nr_running: no RT tasks).

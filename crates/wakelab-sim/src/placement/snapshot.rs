@@ -424,6 +424,9 @@ impl SchedView for LoadedSnapshot {
         let s = &self.cpus[cpu as usize];
         s.sched_idle && s.nr_running > 0
     }
+    fn ttwu_pending(&self, cpu: Cpu) -> bool {
+        self.cpus[cpu as usize].wakeup_pending
+    }
     fn nr_running(&self, cpu: Cpu) -> u32 {
         self.cpus[cpu as usize].nr_running
     }

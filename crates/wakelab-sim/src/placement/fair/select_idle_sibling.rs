@@ -117,8 +117,24 @@ fn select_idle_sibling_inner<V: SchedView, E: Explain>(
                 }
             } else {
                 let idle = c.idle(recent_used_cpu);
+                // `cpumask_test_cpu(p->recent_used_cpu, p->cpus_ptr)`: the field, not the local.
+                // With recent-keep-prev (as posted and merged, 89aafd67f28c) the field already
+                // holds prev, so prev's affinity is tested; recent-affinity-fix (ae2ad293d6be)
+                // tests the candidate. Before keep-prev the two are the same CPU.
+                let affinity_cpu = if b.recent_affinity_fix {
+                    recent_used_cpu
+                } else {
+                    p.recent_used_cpu
+                };
                 let usable =
-                    idle && p.allowed.test(recent_used_cpu) && c.fits(task_util, recent_used_cpu);
+                    idle && {
+                        let what = if affinity_cpu == recent_used_cpu {
+                            "cpumask_test_cpu(recent_used_cpu, p->cpus_ptr)"
+                        } else {
+                            "cpumask_test_cpu(p->recent_used_cpu = prev, p->cpus_ptr)"
+                        };
+                        c.chk(what, Some(affinity_cpu), p.allowed.test(affinity_cpu))
+                    } && c.fits(task_util, recent_used_cpu);
                 if c.chk("idle && allowed && fits", Some(recent_used_cpu), usable) {
                     // Replace recent_used_cpu with prev as it is a potential candidate for the
                     // next wake (the in-branch write; redundant with recent-keep-prev).

@@ -47,15 +47,29 @@ pub fn select_task_rq<V: SchedView, E: Explain>(
         };
     }
     let mut d = select_task_rq_fair(view, st, b, req, p, current, ex);
-    if (d.cpu as usize) >= nr || !allowed.test(d.cpu) {
+    // `if (unlikely(!is_cpu_allowed(p, cpu))) cpu = select_fallback_rq(task_cpu(p), p);`
+    // (every modelled CPU is online and active, so is_cpu_allowed is the affinity test).
+    let ok = (d.cpu as usize) < nr && allowed.test(d.cpu);
+    if ex.enabled() && !ok {
+        ex.event(Event::Check {
+            what: "is_cpu_allowed(p, cpu)",
+            cpu: Some(d.cpu),
+            pass: false,
+        });
+    }
+    if !ok {
+        // task_cpu(p) is still prev: the task has not been moved yet.
         d.cpu = select_fallback_rq(view, p.prev_cpu, p, ex);
         d.rule = Rule::Fallback;
     }
     d
 }
 
-/// `select_fallback_rq(task_cpu(p), p)` (core.c, §3.0), simplified: the first allowed CPU of
-/// prev's node, else the first allowed CPU anywhere, else prev (empty affinity: documented).
+/// `select_fallback_rq(task_cpu(p), p)` (core.c, §3.0; the same first steps in 4.15, 4.16,
+/// 5.10-5.15): the first allowed CPU of `cpumask_of_node(cpu_to_node(cpu))` in cpumask order,
+/// else the first allowed CPU of `p->cpus_ptr`. The cpuset / cpu_possible_mask widening that
+/// follows only runs when no allowed CPU is online, which a model machine (all CPUs online,
+/// affinity validated non-empty) cannot reach; prev is returned then.
 fn select_fallback_rq<V: SchedView, E: Explain>(
     view: &V,
     prev: Cpu,
@@ -65,15 +79,28 @@ fn select_fallback_rq<V: SchedView, E: Explain>(
     let topo = view.topology();
     let allowed = p.allowed.and(topo.all());
     let prev_ok = (prev as usize) < topo.nr_cpus();
-    let cpu = prev_ok
+    let in_node = prev_ok
         .then(|| topo.node_mask(prev).and(&allowed).first())
-        .flatten()
+        .flatten();
+    let cpu = in_node
         .or_else(|| allowed.first())
         .unwrap_or(if prev_ok { prev } else { 0 });
     if ex.enabled() {
         ex.event(Event::Enter {
             func: Func::SelectFallbackRq,
         });
+        ex.event(Event::Check {
+            what: "allowed CPU in task_cpu(p)'s node (first in cpumask order)",
+            cpu: in_node,
+            pass: in_node.is_some(),
+        });
+        if in_node.is_none() {
+            ex.event(Event::Check {
+                what: "any allowed CPU (first in p->cpus_ptr)",
+                cpu: allowed.first(),
+                pass: allowed.first().is_some(),
+            });
+        }
         ex.event(Event::Leave {
             func: Func::SelectFallbackRq,
             result: Some(cpu),

@@ -259,7 +259,14 @@ fn update_sg_wakeup_stats<V: SchedView, E: Explain>(
         };
         let nr_running = view.nr_running(i).saturating_sub(run);
         sum_nr += nr_running;
-        if nr_running == 0 && (view.idle_cpu(i) || run == 1) {
+        // `if (!nr_running && idle_cpu_without(i, p))`: idle_cpu_without is 0 unless curr is
+        // the idle task or p (exec: p runs on i), and 0 with `rq->ttwu_pending` either way.
+        let idle_without = if run == 1 {
+            !view.ttwu_pending(i)
+        } else {
+            view.idle_cpu(i)
+        };
+        if nr_running == 0 && idle_without {
             idle_cpus += 1;
         }
         let cap = view.capacity_of(i) as u64;
