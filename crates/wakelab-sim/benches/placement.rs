@@ -6,7 +6,7 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
 use wakelab_sim::cpumask::{Cpu, CpuMask};
-use wakelab_sim::kernel::{KernelConfig, KernelVersion};
+use wakelab_sim::kernel::{KernelConfig, KernelVersion, TopologyFlags};
 use wakelab_sim::pelt::SchedAvg;
 use wakelab_sim::placement::{
     NoExplain, PlacementState, SchedView, SdFlag, TaskPlacement, WakeRequest, select_task_rq,
@@ -84,7 +84,7 @@ fn machine(cores: u16, smt: u8, version: KernelVersion, busy_every: Option<usize
         numa_socket_distance: 11,
     };
     let topo = Topology::new(&shape).unwrap();
-    let sd = SchedDomains::build(&topo, version);
+    let sd = SchedDomains::build(&topo, version, TopologyFlags::Mainline);
     let n = topo.nr_cpus();
     let busy = match busy_every {
         None => CpuMask::EMPTY,

@@ -118,6 +118,39 @@ fn exec_does_not_count_a_cpu_with_a_queued_wakeup_idle() {
     assert_eq!((o.cpu, o.rule), (0, Rule::SlowPath));
 }
 
+/// Issue 24 item 2: on 4.15 only the Android/EAS topology flags send a wake-up that wake_cap
+/// refuses to the slow path; mainline 4.15 sets no SD_ASYM_CPUCAPACITY (nor SD_BALANCE_WAKE).
+#[test]
+fn asym_wake_takes_the_slow_path_only_with_android_eas_flags_on_4_15() {
+    let h = example("h-asym-wake-4.15-android-eas.json");
+    let o = decide_json(&h).unwrap();
+    assert_eq!(o.rule, Rule::SlowPath);
+    assert!(
+        o.cpu >= 4,
+        "spare capacity from capacity_orig: a big CPU, got {}",
+        o.cpu
+    );
+    let patched = h.replace(
+        "\"topology_flags\"",
+        "\"patches\": [\"rt-irq-spare-capacity\"], \"topology_flags\"",
+    );
+    assert!(decide_json(&patched).unwrap().cpu < 4);
+    let mainline = h.replace(", \"topology_flags\": \"android-eas\"", "");
+    let o = decide_json(&mainline).unwrap();
+    assert_eq!((o.cpu, o.rule, o.want_affine), (1, Rule::TargetIdle, false));
+    // 5.10 detects the flag itself (4.20+): the same domains either way, no SD_BALANCE_WAKE.
+    let v510 = |s: &str| s.replace("\"4.15\"", "\"5.10\"");
+    assert_eq!(
+        decide_json(&v510(&h)).unwrap().cpu,
+        decide_json(&v510(&mainline)).unwrap().cpu
+    );
+    let e = decide_json(&h.replace("\"android-eas\"", "\"eas\"")).unwrap_err();
+    assert!(
+        e.contains("unknown variant") && e.contains("android-eas"),
+        "{e}"
+    );
+}
+
 #[test]
 fn validation_messages_name_the_field() {
     let base = example("a-prev-idle-4.16.json");

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::KernelVersion;
 use super::features::{FeatureOverrides, SchedFeature};
+use super::topology_flags::TopologyFlags;
 
 /// Stable identifier of a toggleable patch (kebab-case in files and links).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -369,6 +370,9 @@ pub struct KernelConfig {
     pub patches: PatchSet,
     #[serde(default, skip_serializing_if = "is_default_features")]
     pub features: FeatureOverrides,
+    /// Where SD_ASYM_CPUCAPACITY comes from on mixed-capacity machines (default: mainline).
+    #[serde(default, skip_serializing_if = "TopologyFlags::is_mainline")]
+    pub topology_flags: TopologyFlags,
 }
 
 fn is_default_features(f: &FeatureOverrides) -> bool {
@@ -381,11 +385,18 @@ impl KernelConfig {
             version,
             patches: PatchSet::EMPTY,
             features: FeatureOverrides::default(),
+            topology_flags: TopologyFlags::Mainline,
         }
     }
 
     pub fn with(mut self, p: PatchId) -> KernelConfig {
         self.patches.insert(p);
+        self
+    }
+
+    /// The same kernel with another source of the asymmetric-capacity domain flag.
+    pub fn with_topology_flags(mut self, t: TopologyFlags) -> KernelConfig {
+        self.topology_flags = t;
         self
     }
 

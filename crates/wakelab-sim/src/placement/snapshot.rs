@@ -248,7 +248,8 @@ impl Snapshot {
         }
         let topology = Topology::new(&self.machine).map_err(|e| e.to_string())?;
         let behaviour = self.kernel.resolve()?;
-        let domains = SchedDomains::build(&topology, self.kernel.version);
+        let domains =
+            SchedDomains::build(&topology, self.kernel.version, self.kernel.topology_flags);
         let nr = topology.nr_cpus();
         debug_assert!(nr <= MAX_CPUS);
         let all = *topology.all();
