@@ -151,6 +151,40 @@ fn asym_wake_takes_the_slow_path_only_with_android_eas_flags_on_4_15() {
     );
 }
 
+/// Issue 24 item 3: a task's runnable_avg apart from its util_avg (5.10 cpu_runnable_without),
+/// and `is_new` inferred for forks.
+#[test]
+fn task_runnable_avg_and_fork_is_new() {
+    let i = example("i-exec-runnable-avg-5.10.json");
+    let o = decide_json(&i).unwrap();
+    assert_eq!((o.cpu, o.rule), (0, Rule::SlowPath));
+    let o = decide_json(&i.replace(", \"runnable_avg\": 600", "")).unwrap();
+    assert_eq!(
+        o.cpu, 1,
+        "util_avg as the stand-in: CPU 0's group is fully busy"
+    );
+    // A fork is new unless said otherwise; is_new false with util is refused by its path.
+    let fork = example("a-prev-idle-4.16.json")
+        .replace("\"this_cpu\": 5", "\"this_cpu\": 5, \"kind\": \"fork\"");
+    let l = wakelab_sim::placement::Snapshot::from_json(&fork)
+        .unwrap()
+        .load()
+        .unwrap();
+    assert!(l.task.is_new);
+    let bad = fork.replace(
+        "\"prev_cpu\": 2",
+        "\"prev_cpu\": 2, \"is_new\": false, \"util_avg\": 300",
+    );
+    let e = decide_json(&bad).unwrap_err();
+    assert!(e.starts_with("task.is_new:"), "{e}");
+    let wake = example("a-prev-idle-4.16.json");
+    let l = wakelab_sim::placement::Snapshot::from_json(&wake)
+        .unwrap()
+        .load()
+        .unwrap();
+    assert!(!l.task.is_new);
+}
+
 #[test]
 fn validation_messages_name_the_field() {
     let base = example("a-prev-idle-4.16.json");

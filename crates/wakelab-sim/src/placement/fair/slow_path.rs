@@ -250,13 +250,15 @@ fn update_sg_wakeup_stats<V: SchedView, E: Explain>(
             c.cpu_util(i)
         };
         util += u;
-        // cpu_runnable_without (model: p's runnable contribution ≈ its util).
-        let r = view.cfs_runnable_avg(i);
-        runnable += if run == 1 {
-            r.saturating_sub(p.util_avg as u64)
-        } else {
-            r
+        // cpu_runnable_without: `lsub_positive(&runnable, p->se.avg.runnable_avg)` on
+        // task_cpu(p) unless p is new. Without the task's runnable_avg the model subtracts its
+        // util_avg, for exec only (the 5.x slow path's only caller with p accounted).
+        let p_runnable = match p.runnable_avg {
+            Some(x) if acc => x,
+            None if run == 1 => p.util_avg as u64,
+            _ => 0,
         };
+        runnable += view.cfs_runnable_avg(i).saturating_sub(p_runnable);
         let nr_running = view.nr_running(i).saturating_sub(run);
         sum_nr += nr_running;
         // `if (!nr_running && idle_cpu_without(i, p))`: idle_cpu_without is 0 unless curr is
