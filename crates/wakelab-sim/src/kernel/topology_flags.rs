@@ -4,10 +4,12 @@
 //! * Mainline 4.15 / 4.16: no architecture sets the flag (arch/ never returns it from a
 //!   topology level's `sd_flags`); `sd_init` only reacts to it. So no level has it, and no level
 //!   gets the SD_BALANCE_WAKE that `sd_init` adds below an asymmetric level.
-//! * Mainline 4.20+ (so 5.10-5.15 here): `build_sched_domains` detects it,
+//! * Mainline 4.20-5.13 (5.10-5.12 here): `build_sched_domains` detects it,
 //!   `asym_cpu_capacity_level()` (05484e098448 "sched/topology: Add SD_ASYM_CPUCAPACITY flag
 //!   detection", Morten Rasmussen): the lowest topology level at which every CPU sees the
 //!   highest capacity it will ever see. 5.x `sd_init` no longer adds SD_BALANCE_WAKE.
+//! * Mainline 5.14+ (5.15 here): `asym_cpu_capacity_classify()` flags every level spanning more
+//!   than one capacity; the lowest spanning all of them is `sd_asym_cpucapacity`.
 //! * Android/EAS kernels (android-4.4 / 4.9 / 4.14 with the EAS patch set): Morten Rasmussen's
 //!   2016 "arm64: Set SD_ASYM_CPUCAPACITY topology flag for asymmetric cpu capacity systems" sets
 //!   it from the DT capacities at the DIE level, and 4.x `sd_init` then gives that level and every

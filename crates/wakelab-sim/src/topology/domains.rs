@@ -332,6 +332,17 @@ impl SchedDomains {
             if Some(li) == asym_level {
                 flags |= SdFlags::ASYM_CPUCAPACITY;
             }
+            // 5.14+ mainline ("sched/topology: Rework CPU capacity asymmetry detection", Beata
+            // Michalska): asym_cpu_capacity_classify() flags every level whose span holds more
+            // than one capacity, and sd_asym_cpucapacity is the lowest level spanning all of
+            // them (SD_ASYM_CPUCAPACITY_FULL) - `asym_level`, the same level as before on
+            // every shape the model accepts. So 5.15 also flags the levels above it.
+            if asym == TopologyFlags::Mainline
+                && version >= KernelVersion::V5_15
+                && asym_level.is_some_and(|a| li > a)
+            {
+                flags |= SdFlags::ASYM_CPUCAPACITY;
+            }
             // 4.15/4.16: levels at and below an asym level get SD_BALANCE_WAKE (spec §2.2).
             if is4 && asym_level.is_some_and(|a| li <= a) {
                 flags |= SdFlags::BALANCE_WAKE;
@@ -575,6 +586,27 @@ mod tests {
         let sd = SchedDomains::build(&t, KernelVersion::V5_10, TopologyFlags::Mainline);
         assert_eq!(sd.asym_level, Some(1));
         assert!(!sd.levels[0].flags.has(SdFlags::BALANCE_WAKE));
+        // Two sockets: 5.10 flags only the detected level, 5.15 every mixed level above too.
+        let mut shape = t.shape.clone();
+        shape.sockets = 2;
+        let t2 = Topology::new(&shape).unwrap();
+        let flagged = |v| {
+            let sd = SchedDomains::build(&t2, v, TopologyFlags::Mainline);
+            let f: Vec<bool> = sd
+                .levels
+                .iter()
+                .map(|l| l.flags.has(SdFlags::ASYM_CPUCAPACITY))
+                .collect();
+            (sd.asym_level, f)
+        };
+        assert_eq!(
+            flagged(KernelVersion::V5_10),
+            (Some(1), vec![false, true, false])
+        );
+        assert_eq!(
+            flagged(KernelVersion::V5_15),
+            (Some(1), vec![false, true, true])
+        );
         // Symmetric machines: no flag under either rule.
         let x = topo(1, 2, 4, 1);
         for f in TopologyFlags::ALL {
