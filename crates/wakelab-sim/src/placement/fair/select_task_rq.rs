@@ -65,8 +65,8 @@ pub fn select_task_rq<V: SchedView, E: Explain>(
     d
 }
 
-/// `select_fallback_rq(task_cpu(p), p)` (core.c, §3.0; the same first steps in 4.15, 4.16,
-/// 5.10-5.15): the first allowed CPU of `cpumask_of_node(cpu_to_node(cpu))` in cpumask order,
+/// `select_fallback_rq(task_cpu(p), p)` (core.c, §3.0; the same first steps in the 4.x
+/// `cpu_active`/`cpus_allowed` and the 5.x `is_cpu_allowed` forms): the first allowed CPU of `cpumask_of_node(cpu_to_node(cpu))` in cpumask order,
 /// else the first allowed CPU of `p->cpus_ptr`. The cpuset / cpu_possible_mask widening that
 /// follows only runs when no allowed CPU is online, which a model machine (all CPUs online,
 /// affinity validated non-empty) cannot reach; prev is returned then.
