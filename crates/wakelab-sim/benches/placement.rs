@@ -6,7 +6,7 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
 use wakelab_sim::cpumask::{Cpu, CpuMask};
-use wakelab_sim::kernel::{KernelConfig, KernelVersion};
+use wakelab_sim::kernel::{KernelConfig, KernelVersion, TopologyFlags};
 use wakelab_sim::pelt::SchedAvg;
 use wakelab_sim::placement::{
     NoExplain, PlacementState, SchedView, SdFlag, TaskPlacement, WakeRequest, select_task_rq,
@@ -32,6 +32,9 @@ impl SchedView for Frozen {
     }
     fn idle_cpu(&self, c: Cpu) -> bool {
         !self.busy.test(c)
+    }
+    fn ttwu_pending(&self, _: Cpu) -> bool {
+        false
     }
     fn nr_running(&self, c: Cpu) -> u32 {
         self.busy.test(c) as u32
@@ -81,7 +84,7 @@ fn machine(cores: u16, smt: u8, version: KernelVersion, busy_every: Option<usize
         numa_socket_distance: 11,
     };
     let topo = Topology::new(&shape).unwrap();
-    let sd = SchedDomains::build(&topo, version);
+    let sd = SchedDomains::build(&topo, version, TopologyFlags::Mainline);
     let n = topo.nr_cpus();
     let busy = match busy_every {
         None => CpuMask::EMPTY,

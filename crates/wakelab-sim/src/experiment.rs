@@ -78,7 +78,7 @@ pub fn build_input(
     sc.validate().map_err(|e| e.to_string())?;
     let topo = Topology::new(&sc.machine.shape).map_err(|e| e.to_string())?;
     let behaviour = sc.kernel.resolve()?;
-    let domains = SchedDomains::build(&topo, sc.kernel.version);
+    let domains = SchedDomains::build(&topo, sc.kernel.version, sc.kernel.topology_flags);
     let mut freq_cfg = sc.freq.clone();
     freq_cfg.tick_ns = sc.engine.tick_ns();
     let freq = FreqModel::new(&sc.machine.hw, &freq_cfg, &topo, sc.kernel.version)

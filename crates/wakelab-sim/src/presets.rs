@@ -6,7 +6,7 @@ use wakelab_stats::SisCounters;
 
 use crate::engine::EngineParams;
 use crate::freq::{self, FreqConfig, Governor};
-use crate::kernel::{KernelConfig, KernelVersion, PatchId};
+use crate::kernel::{KernelConfig, KernelVersion, PatchId, TopologyFlags};
 use crate::placement::PlacementParams;
 use crate::scenario::{Arch, Experiment, Machine, RunConfig, SCENARIO_FORMAT, Scenario, Variant};
 use crate::topology::{MachineShape, Numbering};
@@ -287,10 +287,13 @@ pub fn gallery() -> Vec<GalleryEntry> {
                 (2, 1.6219, 1.6391),
                 (4, 1.2538, 1.1080),
             ],
-            model: "Wakelab does not reproduce the gain (neutral within the noise): on mainline 4.15 the patch only \
+            model: "Wakelab does not reproduce the gain (neutral within the noise): on 4.15 the patch only \
                     changes wake-ups that take the slow path, about 4% of hackbench's at 8 tasks, \
                     and the fast path already avoids CPUs running RT while idle ones exist. The \
-                    measured kernel was probably an Android backport (docs/calibration.md).",
+                    measured kernel was probably an Android backport (docs/calibration.md); the \
+                    preset uses its Android/EAS topology flags (SD_ASYM_CPUCAPACITY at DIE, \
+                    SD_BALANCE_WAKE below), without which mainline 4.15 sends no wake-up to the \
+                    slow path at all.",
             published_sis: None,
         },
     ]
@@ -425,6 +428,16 @@ pub fn experiment(id: &str) -> Option<Experiment> {
             }
         }
         "t5" => {
+            // The measured kernel was a Pixel 2's, not mainline 4.15: Pixel 2 (wahoo) runs an
+            // Android 4.4 kernel with the EAS patch set, whose arm64 topology code sets
+            // SD_ASYM_CPUCAPACITY at DIE from the DT capacities ("arm64: Set
+            // SD_ASYM_CPUCAPACITY topology flag for asymmetric cpu capacity systems", Morten
+            // Rasmussen, 2016); the patch was posted from Google (Joel Fernandes) and is carried
+            // in Android trees as an UPSTREAM backport. Mainline 4.15 sets the flag on
+            // no architecture, so its wake-ups never reach the slow path the patch changes.
+            // Hence the Android/EAS topology flags (what every mixed-capacity 4.x run used
+            // before the option existed).
+            let k415 = k415.with_topology_flags(TopologyFlags::AndroidEas);
             let mut sc = scenario(
                 "hackbench processes + rt-app on the big cluster, pixel2, schedutil",
                 "pixel2",

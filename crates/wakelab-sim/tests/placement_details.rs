@@ -6,7 +6,7 @@ mod placement_support;
 use placement_support::*;
 use wakelab_sim::cpumask::Cpu;
 use wakelab_sim::kernel::KernelVersion::{self, *};
-use wakelab_sim::kernel::PatchId;
+use wakelab_sim::kernel::{PatchId, TopologyFlags};
 use wakelab_sim::placement::snapshot::LoadedSnapshot;
 use wakelab_sim::placement::{Rule, SdFlag, Verdict, update_idle_core, update_idle_cpu_scan};
 use wakelab_sim::topology::{MachineShape, Numbering};
@@ -378,7 +378,9 @@ fn rt_pressure_case(v: KernelVersion, patches: &[PatchId]) -> LoadedSnapshot {
         numa_remote_distance: 21,
         numa_socket_distance: 11,
     };
-    let mut l = snap(m, cfg(v, patches), 1, 0);
+    // Android/EAS topology flags: SD_ASYM_CPUCAPACITY at DIE, 4.x SD_BALANCE_WAKE below.
+    let k = cfg(v, patches).with_topology_flags(TopologyFlags::AndroidEas);
+    let mut l = snap(m, k, 1, 0);
     task_waker(&mut l);
     l.current.load_avg = 0;
     for c in 0..4 {
@@ -411,6 +413,19 @@ fn capacity_spare_wake_ignores_rt_pressure_in_4_15_only() {
     );
     let o = run(&rt_pressure_case(V4_16, &[]));
     assert!(o.d.cpu < 4);
+    // Mainline 4.15 sets SD_ASYM_CPUCAPACITY nowhere (issue 24): wake_cap still refuses the
+    // affine wake-up, but no level has SD_BALANCE_WAKE, so the fast path runs from prev and
+    // the patch cannot change the answer.
+    let l = rt_pressure_case(V4_15, &[]);
+    let k = l
+        .snapshot
+        .kernel
+        .with_topology_flags(TopologyFlags::Mainline);
+    let o = rerun_with(&l, k);
+    assert!(!o.d.want_affine);
+    assert_eq!((o.d.cpu, o.d.rule), (1, Rule::TargetIdle));
+    let o = rerun_with(&l, k.with(PatchId::RtIrqSpareCapacity));
+    assert_eq!((o.d.cpu, o.d.rule), (1, Rule::TargetIdle));
 }
 
 #[test]
@@ -520,4 +535,20 @@ fn idle_candidate_skips_the_second_scan() {
     assert_eq!(base.d.cpu, 1);
     assert_eq!(base.d.rule, Rule::IdleCpu);
     assert!(o.this_stats(0).sis_scanned < base.this_stats(0).sis_scanned);
+}
+
+/// The T5 preset (Pixel 2) keeps the Android/EAS topology flags it ran with before the option
+/// existed: SD_ASYM_CPUCAPACITY at DIE, SD_BALANCE_WAKE on DIE and MC (docs/placement.md).
+#[test]
+fn t5_preset_runs_with_android_eas_topology_flags() {
+    use wakelab_sim::topology::{SchedDomains, SdFlags, Topology};
+    let exp = wakelab_sim::presets::experiment("t5").unwrap();
+    for var in &exp.variants {
+        let k = var.kernel.unwrap_or(exp.scenario.kernel);
+        assert_eq!(k.topology_flags, TopologyFlags::AndroidEas);
+        let t = Topology::new(&exp.scenario.machine.shape).unwrap();
+        let sd = SchedDomains::build(&t, k.version, k.topology_flags);
+        assert_eq!(sd.asym_level, Some(1));
+        assert!(sd.levels.iter().all(|l| l.flags.has(SdFlags::BALANCE_WAKE)));
+    }
 }

@@ -179,11 +179,16 @@ proptest! {
         prop_assert!(l.task.allowed.test(d.cpu), "cpu {} rule {:?}", d.cpu, d.rule);
         // The class only returns a disallowed CPU through documented paths: prev or this_cpu
         // not allowed (SIS does not test prev/target affinity; find_idlest_group_cpu starts from
-        // this_cpu), or recent-as-target's untested recent CPU.
+        // this_cpu), recent-as-target's untested recent CPU, or recent-keep-prev as merged
+        // (89aafd67f28c, 5.15) testing prev's affinity for a disallowed recent CPU.
         if d.rule == Rule::Fallback {
             let a = &l.task.allowed;
+            let keep_prev_bug = l.behaviour.recent_keep_prev
+                && !l.behaviour.recent_affinity_fix
+                && !a.test(l.task.recent_used_cpu);
             prop_assert!(
                 l.behaviour.recent_as_target
+                    || keep_prev_bug
                     || !a.test(l.task.prev_cpu)
                     || !a.test(l.request.this_cpu),
                 "unexpected fallback"

@@ -31,6 +31,10 @@ impl SchedView for View<'_> {
         rq.curr.is_none() && rq.nr_running() == 0 && !rq.wake_pending
     }
     #[inline]
+    fn ttwu_pending(&self, cpu: Cpu) -> bool {
+        self.sim.rqs[cpu as usize].wake_pending
+    }
+    #[inline]
     fn nr_running(&self, cpu: Cpu) -> u32 {
         self.sim.rqs[cpu as usize].nr_running()
     }

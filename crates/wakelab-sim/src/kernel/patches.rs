@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::KernelVersion;
 use super::features::{FeatureOverrides, SchedFeature};
+use super::topology_flags::TopologyFlags;
 
 /// Stable identifier of a toggleable patch (kebab-case in files and links).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -23,6 +24,7 @@ pub enum PatchId {
     IdleCandidate,
     IdleCandidateV1,
     RecentKeepPrev,
+    RecentAffinityFix,
     RecentAsTarget,
     ClearTargetFromScan,
     AccountSearchCost,
@@ -167,9 +169,28 @@ pub const PATCHES: &[PatchInfo] = &[
             CPU it ran on, which on the next wake-up usually equals prev, so the recent check \
             rarely helped. The patch sets p->recent_used_cpu = prev unconditionally in \
             select_idle_sibling() (before testing the old value) and drops the \
-            current->recent_used_cpu write, raising the recent-CPU hit rate.",
+            current->recent_used_cpu write, raising the recent-CPU hit rate. As posted and \
+            merged, the affinity test that follows still reads p->recent_used_cpu, which now \
+            holds prev: the kernel tests prev's affinity instead of the candidate's, so a \
+            disallowed recent CPU can be returned (select_task_rq's select_fallback_rq then \
+            picks another) and an allowed one is refused when prev is disallowed. Fixed in 6.5 \
+            by recent-affinity-fix.",
         applies_to: &[V4_15, V4_16, V5_10, V5_11, V5_12],
         affects: "select_idle_sibling (recent check), select_task_rq_fair (waker bookkeeping)",
+        nfc: false,
+    },
+    PatchInfo {
+        id: PatchId::RecentAffinityFix,
+        key: "recent-affinity-fix",
+        title: "sched/fair: Use recent_used_cpu to test p->cpus_ptr",
+        author: "Miaohe Lin",
+        landed: "6.5 (ae2ad293d6be), 6.4.y",
+        explanation: "Fixes 89aafd67f28c (recent-keep-prev): after p->recent_used_cpu = prev, the \
+            recent-CPU check tested cpumask_test_cpu(p->recent_used_cpu, p->cpus_ptr), i.e. \
+            prev's affinity. The fix tests the candidate, recent_used_cpu, so a recent CPU is \
+            returned only if the task may run there. Requires recent-keep-prev (part of 5.15).",
+        applies_to: &[V4_15, V4_16, V5_10, V5_11, V5_12, V5_15],
+        affects: "select_idle_sibling (recent check)",
         nfc: false,
     },
     PatchInfo {
@@ -245,7 +266,7 @@ pub const PATCHES: &[PatchInfo] = &[
 ];
 
 impl PatchId {
-    pub const ALL: [PatchId; 13] = [
+    pub const ALL: [PatchId; 14] = [
         PatchId::WakeAffineIdleParams,
         PatchId::WakeAffineReturnCpu,
         PatchId::PrevIdleNoMigrate,
@@ -254,6 +275,7 @@ impl PatchId {
         PatchId::IdleCandidate,
         PatchId::IdleCandidateV1,
         PatchId::RecentKeepPrev,
+        PatchId::RecentAffinityFix,
         PatchId::RecentAsTarget,
         PatchId::ClearTargetFromScan,
         PatchId::AccountSearchCost,
@@ -348,6 +370,9 @@ pub struct KernelConfig {
     pub patches: PatchSet,
     #[serde(default, skip_serializing_if = "is_default_features")]
     pub features: FeatureOverrides,
+    /// Where SD_ASYM_CPUCAPACITY comes from on mixed-capacity machines (default: mainline).
+    #[serde(default, skip_serializing_if = "TopologyFlags::is_mainline")]
+    pub topology_flags: TopologyFlags,
 }
 
 fn is_default_features(f: &FeatureOverrides) -> bool {
@@ -360,11 +385,18 @@ impl KernelConfig {
             version,
             patches: PatchSet::EMPTY,
             features: FeatureOverrides::default(),
+            topology_flags: TopologyFlags::Mainline,
         }
     }
 
     pub fn with(mut self, p: PatchId) -> KernelConfig {
         self.patches.insert(p);
+        self
+    }
+
+    /// The same kernel with another source of the asymmetric-capacity domain flag.
+    pub fn with_topology_flags(mut self, t: TopologyFlags) -> KernelConfig {
+        self.topology_flags = t;
         self
     }
 
@@ -396,10 +428,24 @@ impl KernelConfig {
         };
         requires(PatchId::PrevIdleNoMigrate, PatchId::WakeAffineReturnCpu)?;
         requires(PatchId::RecentKeepPrev, PatchId::RecentUsedCpu)?;
+        // The fix changes a line that recent-keep-prev brings (5.15 contains it).
+        if has(PatchId::RecentAffinityFix) && v < V5_15 && !has(PatchId::RecentKeepPrev) {
+            return Err(format!(
+                "kernel.patches: \"recent-affinity-fix\" on {v} requires \"recent-keep-prev\" \
+                 (it fixes that patch's affinity test)"
+            ));
+        }
         if has(PatchId::IdleCandidate) && has(PatchId::IdleCandidateV1) {
             return Err(
                 "kernel.patches: \"idle-candidate\" and \"idle-candidate-v1\" are two \
                         versions of one patch; enable at most one"
+                    .into(),
+            );
+        }
+        if has(PatchId::RecentAsTarget) && has(PatchId::RecentAffinityFix) {
+            return Err(
+                "kernel.patches: \"recent-as-target\" has no affinity test on the recent \
+                        CPU for \"recent-affinity-fix\" to fix; enable at most one"
                     .into(),
             );
         }
@@ -520,6 +566,9 @@ pub struct Behaviour {
     pub recent_used_cpu: bool,
     /// recent-keep-prev: `p.recent_used_cpu = prev` unconditionally before the test.
     pub recent_keep_prev: bool,
+    /// recent-affinity-fix: the recent check tests the candidate's affinity. Without it the
+    /// check reads `p->recent_used_cpu` (prev once recent-keep-prev has written it).
+    pub recent_affinity_fix: bool,
     /// recent-as-target: an idle recent CPU becomes the search target.
     pub recent_as_target: bool,
     pub sis_shape: SisShape,
@@ -609,6 +658,7 @@ impl Behaviour {
             kthread_stacking_in_task: ge(V5_15),
             recent_used_cpu,
             recent_keep_prev,
+            recent_affinity_fix: p(PatchId::RecentAffinityFix),
             recent_as_target,
             sis_shape: if ge(V5_12) {
                 SisShape::Merged

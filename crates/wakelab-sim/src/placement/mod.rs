@@ -42,6 +42,9 @@ pub trait SchedView {
     fn sched_idle_cpu(&self, _cpu: Cpu) -> bool {
         false
     }
+    /// `rq->ttwu_pending` (5.x): a remote wake-up is queued for this CPU. Part of `idle_cpu`;
+    /// asked on its own by the 5.10+ slow path's `idle_cpu_without` (§8.5).
+    fn ttwu_pending(&self, cpu: Cpu) -> bool;
     /// `rq->nr_running` (all classes).
     fn nr_running(&self, cpu: Cpu) -> u32;
     /// `rq->cfs.h_nr_running` (defaults to nr_running: no RT tasks).
@@ -98,6 +101,11 @@ pub struct TaskPlacement {
     pub load_avg: u64,
     /// No PELT timestamp yet (fork): `cpu_util_wake` ignores the task.
     pub is_new: bool,
+    /// `p->se.avg.runnable_avg` (5.7+), which 5.10's `cpu_runnable_without` subtracts from
+    /// task_cpu's runnable_avg. `None`: the model's stand-in, util_avg, and only for exec (the
+    /// engine does not track a task's runnable signal apart from its utilisation).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runnable_avg: Option<u64>,
     /// PF_EXITING (only matters for `current`: 5.x ignores sync).
     pub exiting: bool,
     /// This is a CPU's idle task (e.g. `current` for an interrupt on an idle CPU).
@@ -119,6 +127,7 @@ impl TaskPlacement {
             util_est: 0,
             load_avg: 0,
             is_new: false,
+            runnable_avg: None,
             exiting: false,
             is_idle_task: false,
         }

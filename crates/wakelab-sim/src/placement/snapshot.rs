@@ -121,8 +121,14 @@ pub struct TaskSpec {
     pub util_est: u32,
     #[serde(default)]
     pub load_avg: u64,
-    #[serde(default)]
-    pub is_new: bool,
+    /// No PELT history yet. Default: true for `request.kind: fork` (a forked task is placed
+    /// before `post_init_entity_util_avg`), false otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_new: Option<bool>,
+    /// `p->se.avg.runnable_avg` (5.10's cpu_runnable_without). Default: the model's stand-in,
+    /// util_avg, subtracted for exec only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runnable_avg: Option<u64>,
     #[serde(default)]
     pub exiting: bool,
     #[serde(default)]
@@ -187,7 +193,16 @@ fn task_from(
     all: &CpuMask,
     nr: usize,
     field: &str,
+    kind: Option<SdFlag>,
 ) -> Result<TaskPlacement, String> {
+    let fork = kind == Some(SdFlag::Fork);
+    if fork && spec.is_new == Some(false) && spec.util_avg != 0 {
+        return Err(format!(
+            "{field}.is_new: a forked task is placed before it has PELT history (is_new, \
+             util_avg 0), so is_new false with util_avg {} cannot happen at fork",
+            spec.util_avg
+        ));
+    }
     if spec.prev_cpu as usize >= nr {
         return Err(format!(
             "{field}.prev_cpu: CPU {} does not exist ({nr} CPUs)",
@@ -220,7 +235,8 @@ fn task_from(
         util_avg: spec.util_avg,
         util_est: spec.util_est,
         load_avg: spec.load_avg,
-        is_new: spec.is_new,
+        is_new: spec.is_new.unwrap_or(fork),
+        runnable_avg: spec.runnable_avg,
         exiting: spec.exiting,
         is_idle_task: spec.is_idle_task,
     })
@@ -248,7 +264,8 @@ impl Snapshot {
         }
         let topology = Topology::new(&self.machine).map_err(|e| e.to_string())?;
         let behaviour = self.kernel.resolve()?;
-        let domains = SchedDomains::build(&topology, self.kernel.version);
+        let domains =
+            SchedDomains::build(&topology, self.kernel.version, self.kernel.topology_flags);
         let nr = topology.nr_cpus();
         debug_assert!(nr <= MAX_CPUS);
         let all = *topology.all();
@@ -368,9 +385,9 @@ impl Snapshot {
                 r.this_cpu
             ));
         }
-        let task = task_from(&self.task, &all, nr, "task")?;
+        let task = task_from(&self.task, &all, nr, "task", Some(r.kind))?;
         let current = match &self.current {
-            Some(c) => task_from(c, &all, nr, "current")?,
+            Some(c) => task_from(c, &all, nr, "current", None)?,
             None => {
                 // The idle task of this_cpu (an interrupt woke p).
                 let mut t = TaskPlacement::new(u32::MAX - r.this_cpu as u32, r.this_cpu, all);
@@ -423,6 +440,9 @@ impl SchedView for LoadedSnapshot {
     fn sched_idle_cpu(&self, cpu: Cpu) -> bool {
         let s = &self.cpus[cpu as usize];
         s.sched_idle && s.nr_running > 0
+    }
+    fn ttwu_pending(&self, cpu: Cpu) -> bool {
+        self.cpus[cpu as usize].wakeup_pending
     }
     fn nr_running(&self, cpu: Cpu) -> u32 {
         self.cpus[cpu as usize].nr_running

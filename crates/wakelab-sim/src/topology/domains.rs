@@ -8,7 +8,7 @@
 use serde::Serialize;
 
 use crate::cpumask::{Cpu, CpuMask, WrapCursor};
-use crate::kernel::KernelVersion;
+use crate::kernel::{KernelVersion, TopologyFlags};
 
 use super::Topology;
 
@@ -156,9 +156,44 @@ struct Candidate {
     distance: u8,
 }
 
+/// `asym_cpu_capacity_level()` (kernel/sched/topology.c, 4.20-5.13; 05484e098448): none if
+/// every CPU has the same capacity; else, from every CPU's point of view, the level at which a
+/// CPU of higher capacity than any seen below first appears, keeping the highest such level
+/// over all CPUs (levels below the current answer are skipped, as the kernel's `tl_id <
+/// asym_level` does). That is the lowest level where every CPU sees the highest capacity.
+/// Degenerate levels are already removed; they span no new CPU, so the answer is the same.
+fn asym_cpu_capacity_level(topo: &Topology, kept: &[Candidate]) -> Option<usize> {
+    let n = topo.nr_cpus() as Cpu;
+    let cap0 = topo.arch_capacity(0);
+    if (0..n).all(|i| topo.arch_capacity(i) == cap0) {
+        return None;
+    }
+    let mut asym_level = 0usize;
+    let mut asym_tl = None;
+    for i in 0..n {
+        let mut max_capacity = topo.arch_capacity(i);
+        for (tl_id, c) in kept.iter().enumerate() {
+            if tl_id < asym_level {
+                continue;
+            }
+            for j in c.spans_of[i as usize].iter() {
+                let capacity = topo.arch_capacity(j);
+                if capacity <= max_capacity {
+                    continue;
+                }
+                max_capacity = capacity;
+                asym_level = tl_id;
+                asym_tl = Some(tl_id);
+            }
+        }
+    }
+    asym_tl
+}
+
 impl SchedDomains {
-    /// Build the hierarchy of spec §2.1 with the per-version `sd_init` parameters of §2.2.
-    pub fn build(topo: &Topology, version: KernelVersion) -> SchedDomains {
+    /// Build the hierarchy of spec §2.1 with the per-version `sd_init` parameters of §2.2;
+    /// `asym` says where SD_ASYM_CPUCAPACITY comes from (mainline or Android/EAS, issue 24).
+    pub fn build(topo: &Topology, version: KernelVersion, asym: TopologyFlags) -> SchedDomains {
         let n = topo.nr_cpus();
         let per_cpu =
             |f: &dyn Fn(Cpu) -> CpuMask| -> Vec<CpuMask> { (0..n as Cpu).map(f).collect() };
@@ -231,13 +266,20 @@ impl SchedDomains {
         }
 
         let is4 = version.is_4x();
-        // Lowest level spanning CPUs of different capacity gets SD_ASYM_CPUCAPACITY.
-        let asym_level = kept.iter().position(|c| {
-            c.spans_of.iter().any(|span| {
-                let first = topo.arch_capacity(span.first().unwrap());
-                span.iter().any(|x| topo.arch_capacity(x) != first)
-            })
-        });
+        let asym_level = match asym {
+            // Android/EAS (arm64 topology flags, 2016): the level spanning CPUs of different
+            // capacity, i.e. DIE on machines whose clusters have one capacity each.
+            TopologyFlags::AndroidEas => kept.iter().position(|c| {
+                c.spans_of.iter().any(|span| {
+                    let first = topo.arch_capacity(span.first().unwrap());
+                    span.iter().any(|x| topo.arch_capacity(x) != first)
+                })
+            }),
+            // Mainline 4.15/4.16: no architecture sets the flag.
+            TopologyFlags::Mainline if is4 => None,
+            // Mainline 4.20+: build_sched_domains' detection.
+            TopologyFlags::Mainline => asym_cpu_capacity_level(topo, &kept),
+        };
 
         let mut levels: Vec<DomainLevel> = Vec::with_capacity(kept.len());
         for (li, c) in kept.iter().enumerate() {
@@ -288,6 +330,17 @@ impl SchedDomains {
                 }
             }
             if Some(li) == asym_level {
+                flags |= SdFlags::ASYM_CPUCAPACITY;
+            }
+            // 5.14+ mainline ("sched/topology: Rework CPU capacity asymmetry detection", Beata
+            // Michalska): asym_cpu_capacity_classify() flags every level whose span holds more
+            // than one capacity, and sd_asym_cpucapacity is the lowest level spanning all of
+            // them (SD_ASYM_CPUCAPACITY_FULL) - `asym_level`, the same level as before on
+            // every shape the model accepts. So 5.15 also flags the levels above it.
+            if asym == TopologyFlags::Mainline
+                && version >= KernelVersion::V5_15
+                && asym_level.is_some_and(|a| li > a)
+            {
                 flags |= SdFlags::ASYM_CPUCAPACITY;
             }
             // 4.15/4.16: levels at and below an asym level get SD_BALANCE_WAKE (spec §2.2).
@@ -423,7 +476,11 @@ mod tests {
     #[test]
     fn two_socket_smt_is_smt_mc_numa() {
         // spec §2.1: "SMT, MC, NUMA (DIE == MC is removed)"
-        let sd = SchedDomains::build(&topo(2, 1, 4, 2), KernelVersion::V5_10);
+        let sd = SchedDomains::build(
+            &topo(2, 1, 4, 2),
+            KernelVersion::V5_10,
+            TopologyFlags::Mainline,
+        );
         expect![[r#"
             Smt span=1,9 pct=110 busy_factor=16 flags=BALANCE_NEWIDLE|BALANCE_EXEC|BALANCE_FORK|WAKE_AFFINE|SHARE_CPUCAPACITY|SHARE_PKG_RESOURCES|PREFER_SIBLING groups={1} {9}
             Mc span=0-3,8-11 pct=117 busy_factor=16 flags=BALANCE_NEWIDLE|BALANCE_EXEC|BALANCE_FORK|WAKE_AFFINE|SHARE_PKG_RESOURCES|PREFER_SIBLING groups={1,9} {2,10} {3,11} {0,8}
@@ -435,19 +492,31 @@ mod tests {
 
     #[test]
     fn four_x_defaults_and_smt_capacity_589() {
-        let sd = SchedDomains::build(&topo(2, 1, 4, 2), KernelVersion::V4_15);
+        let sd = SchedDomains::build(
+            &topo(2, 1, 4, 2),
+            KernelVersion::V4_15,
+            TopologyFlags::Mainline,
+        );
         assert_eq!(sd.levels[2].imbalance_pct, 125);
         assert_eq!(sd.levels[2].busy_factor, 32);
         assert!(sd.levels[0].flags.has(SdFlags::LOAD_BALANCE));
         assert!(!sd.levels[0].flags.has(SdFlags::BALANCE_WAKE));
         assert_eq!(sd.capacity_orig[0], 589);
-        let sd5 = SchedDomains::build(&topo(2, 1, 4, 2), KernelVersion::V5_10);
+        let sd5 = SchedDomains::build(
+            &topo(2, 1, 4, 2),
+            KernelVersion::V5_10,
+            TopologyFlags::Mainline,
+        );
         assert_eq!(sd5.capacity_orig[0], 1024);
     }
 
     #[test]
     fn no_smt_single_socket_is_mc_only() {
-        let sd = SchedDomains::build(&topo(1, 1, 8, 1), KernelVersion::V4_16);
+        let sd = SchedDomains::build(
+            &topo(1, 1, 8, 1),
+            KernelVersion::V4_16,
+            TopologyFlags::Mainline,
+        );
         assert_eq!(sd.levels.len(), 1);
         assert_eq!(sd.levels[0].kind, LevelKind::Mc);
         assert_eq!(sd.capacity_orig[3], 1024);
@@ -455,7 +524,11 @@ mod tests {
 
     #[test]
     fn several_llcs_per_socket_keep_die() {
-        let sd = SchedDomains::build(&topo(1, 2, 4, 1), KernelVersion::V5_10);
+        let sd = SchedDomains::build(
+            &topo(1, 2, 4, 1),
+            KernelVersion::V5_10,
+            TopologyFlags::Mainline,
+        );
         let kinds: Vec<_> = sd.levels.iter().map(|l| l.kind).collect();
         assert_eq!(kinds, vec![LevelKind::Mc, LevelKind::Die]);
         assert_eq!(sd.levels[1].groups_from(5).count(), 2);
@@ -465,28 +538,94 @@ mod tests {
         );
     }
 
-    #[test]
-    fn big_little_gets_asym_and_4x_balance_wake() {
-        let t = Topology::new(&MachineShape {
+    fn big_little(cluster_capacity: Vec<u16>, llcs: u16) -> Topology {
+        Topology::new(&MachineShape {
             sockets: 1,
             nodes_per_socket: 1,
-            llcs_per_socket: 2,
-            cores_per_llc: 4,
+            llcs_per_socket: llcs,
+            cores_per_llc: 8 / llcs,
             smt: 1,
             numbering: Numbering::Linear,
-            cluster_capacity: vec![446, 1024],
+            cluster_capacity,
             numa_remote_distance: 21,
             numa_socket_distance: 11,
         })
-        .unwrap();
-        let sd = SchedDomains::build(&t, KernelVersion::V4_16);
+        .unwrap()
+    }
+
+    #[test]
+    fn android_eas_big_little_gets_asym_and_4x_balance_wake() {
+        let t = big_little(vec![446, 1024], 2);
+        let sd = SchedDomains::build(&t, KernelVersion::V4_16, TopologyFlags::AndroidEas);
         assert_eq!(sd.asym_level, Some(1));
         assert!(sd.levels[1].flags.has(SdFlags::ASYM_CPUCAPACITY));
         assert!(sd.levels[0].flags.has(SdFlags::BALANCE_WAKE));
         assert!(sd.levels[1].flags.has(SdFlags::BALANCE_WAKE));
         assert_eq!(sd.capacity_orig[0], 446);
         assert_eq!(sd.max_cpu_capacity, 1024);
-        let sd5 = SchedDomains::build(&t, KernelVersion::V5_10);
+        let sd5 = SchedDomains::build(&t, KernelVersion::V5_10, TopologyFlags::AndroidEas);
+        assert_eq!(sd5.asym_level, Some(1));
         assert!(!sd5.levels[1].flags.has(SdFlags::BALANCE_WAKE));
+    }
+
+    #[test]
+    fn mainline_4x_sets_no_asym_flag_and_5x_detects_it() {
+        let t = big_little(vec![446, 1024], 2);
+        for v in [KernelVersion::V4_15, KernelVersion::V4_16] {
+            let sd = SchedDomains::build(&t, v, TopologyFlags::Mainline);
+            assert_eq!(sd.asym_level, None, "{v}");
+            assert!(
+                sd.levels
+                    .iter()
+                    .all(|l| !l.flags.has(SdFlags::ASYM_CPUCAPACITY)
+                        && !l.flags.has(SdFlags::BALANCE_WAKE))
+            );
+            // wake_cap still reads rd->max_cpu_capacity, which does not need the flag.
+            assert_eq!(sd.max_cpu_capacity, 1024);
+        }
+        let sd = SchedDomains::build(&t, KernelVersion::V5_10, TopologyFlags::Mainline);
+        assert_eq!(sd.asym_level, Some(1));
+        assert!(!sd.levels[0].flags.has(SdFlags::BALANCE_WAKE));
+        // Two sockets: 5.10 flags only the detected level, 5.15 every mixed level above too.
+        let mut shape = t.shape.clone();
+        shape.sockets = 2;
+        let t2 = Topology::new(&shape).unwrap();
+        let flagged = |v| {
+            let sd = SchedDomains::build(&t2, v, TopologyFlags::Mainline);
+            let f: Vec<bool> = sd
+                .levels
+                .iter()
+                .map(|l| l.flags.has(SdFlags::ASYM_CPUCAPACITY))
+                .collect();
+            (sd.asym_level, f)
+        };
+        assert_eq!(
+            flagged(KernelVersion::V5_10),
+            (Some(1), vec![false, true, false])
+        );
+        assert_eq!(
+            flagged(KernelVersion::V5_15),
+            (Some(1), vec![false, true, true])
+        );
+        // Symmetric machines: no flag under either rule.
+        let x = topo(1, 2, 4, 1);
+        for f in TopologyFlags::ALL {
+            assert_eq!(
+                SchedDomains::build(&x, KernelVersion::V4_15, f).asym_level,
+                None
+            );
+        }
+    }
+
+    #[test]
+    fn asym_detection_is_the_level_where_every_cpu_sees_the_top_capacity() {
+        // Three capacities in four clusters: the littles first see the bigs at DIE. Capacities
+        // are per cluster and the same in every socket, so on every shape the model accepts
+        // the detection and the Android/EAS rule pick the same level.
+        let t = big_little(vec![446, 800, 800, 1024], 4);
+        let sd = SchedDomains::build(&t, KernelVersion::V5_10, TopologyFlags::Mainline);
+        assert_eq!(sd.levels[sd.asym_level.unwrap()].kind, LevelKind::Die);
+        let eas = SchedDomains::build(&t, KernelVersion::V5_10, TopologyFlags::AndroidEas);
+        assert_eq!(eas.asym_level, sd.asym_level);
     }
 }

@@ -142,8 +142,10 @@ pub fn with_kernel(l: &LoadedSnapshot, kernel: KernelConfig) -> LoadedSnapshot {
     let mut l2 = l.clone();
     l2.behaviour = kernel.resolve().expect("valid config");
     l2.snapshot.kernel = kernel;
-    if kernel.version != l.snapshot.kernel.version {
-        l2.domains = SchedDomains::build(&l2.topology, kernel.version);
+    if kernel.version != l.snapshot.kernel.version
+        || kernel.topology_flags != l.snapshot.kernel.topology_flags
+    {
+        l2.domains = SchedDomains::build(&l2.topology, kernel.version, kernel.topology_flags);
         for c in 0..l2.cpus.len() {
             if l2.cpus[c].capacity == l.domains.capacity_orig[c] as u32 {
                 l2.cpus[c].capacity = l2.domains.capacity_orig[c] as u32;

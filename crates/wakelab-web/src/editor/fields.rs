@@ -9,7 +9,7 @@
 
 use serde_json::{Value, json};
 use wakelab_sim::freq::{Governor, PStates};
-use wakelab_sim::kernel::{KernelVersion, PATCHES, SchedFeature};
+use wakelab_sim::kernel::{KernelVersion, PATCHES, SchedFeature, TopologyFlags};
 use wakelab_sim::scenario::Experiment;
 use wakelab_sim::workload::WorkloadConfig;
 
@@ -586,6 +586,32 @@ fn variant_fields(exp: &Experiment, i: usize, out: &mut Vec<FieldSpec>) {
         &p("kernel.version"),
         Kind::Select(versions),
     ));
+    // Only machines with CPUs of different capacity have an asymmetric-capacity domain flag.
+    let caps = &exp.scenario.machine.shape.cluster_capacity;
+    if caps.iter().any(|&c| c != caps[0]) {
+        let choices = TopologyFlags::ALL
+            .iter()
+            .map(|t| (t.key().to_string(), t.label().to_string()))
+            .collect();
+        let mut f = field(
+            s,
+            &format!("v{i}-topology-flags"),
+            "Asymmetric-capacity domain flags",
+            &p("kernel.topology_flags"),
+            Kind::Select(choices),
+        )
+        .hint(
+            "mainline: no SD_ASYM_CPUCAPACITY on 4.15/4.16, detected from 4.20 · Android/EAS: \
+             set at DIE, with SD_BALANCE_WAKE below on 4.x",
+        );
+        f.details = "Mainline 4.15 and 4.16 set SD_ASYM_CPUCAPACITY on no architecture, so \
+            wake-ups never take the slow path; 4.20 added its detection (05484e098448). \
+            Android's EAS kernels (the phones measured with 4.x) set it from the device tree at \
+            the DIE level, and 4.x then gives that level and the ones below SD_BALANCE_WAKE: \
+            wake-ups that wake_cap says do not fit go through find_idlest_group."
+            .to_string();
+        out.push(f);
+    }
     for info in PATCHES.iter().filter(|p| p.applies_to.contains(&k.version)) {
         let landed = if info.landed == "not merged" {
             "not merged".to_string()
@@ -855,9 +881,15 @@ pub fn format(f: &FieldSpec, root: &Value) -> String {
                     .join(", ")
             })
             .unwrap_or_default(),
-        Kind::Text { .. } | Kind::OptText { .. } | Kind::CpuList { .. } | Kind::Select(_) => {
+        Kind::Text { .. } | Kind::OptText { .. } | Kind::CpuList { .. } => {
             v.as_str().unwrap_or_default().to_string()
         }
+        // An absent optional choice (kernel.topology_flags) is its first, default choice.
+        Kind::Select(opts) => v
+            .as_str()
+            .or_else(|| opts.first().map(|(o, _)| o.as_str()))
+            .unwrap_or_default()
+            .to_string(),
         Kind::Check => (v.as_bool() == Some(true)).to_string(),
         Kind::Tri => match v.as_bool() {
             None => String::new(),

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use wakelab_sim::freq::Governor;
-use wakelab_sim::kernel::{KernelVersion, SchedFeature};
+use wakelab_sim::kernel::{KernelVersion, SchedFeature, TopologyFlags};
 use wakelab_sim::presets;
 use wakelab_sim::scenario::Experiment;
 use wakelab_sim::workload::{Interference, WorkloadConfig};
@@ -268,6 +268,45 @@ fn sched_features_are_per_variant_and_follow_the_baseline() {
             .all(|p| p.info().applies_to.contains(&KernelVersion::V5_15))
     );
     assert!(check(&e).is_empty(), "{:?}", check(&e));
+}
+
+#[test]
+fn asymmetric_machines_choose_where_the_asym_capacity_flag_comes_from() {
+    let mut exp = default_exp();
+    assert!(
+        !fields::fields(&exp)
+            .iter()
+            .any(|f| f.id == "v0-topology-flags"),
+        "a symmetric machine has no such flag"
+    );
+    exp.scenario.machine = presets::machine("pixel2").unwrap();
+    exp.scenario.freq.governor = Governor::Schedutil;
+    let f = fields::fields(&exp)
+        .into_iter()
+        .find(|f| f.id == "v1-topology-flags")
+        .expect("pixel2 shows the choice");
+    assert_eq!(
+        fields::format(&f, &serde_json::to_value(&exp).unwrap()),
+        "mainline"
+    );
+    let e = edit(&exp, &[("v1-topology-flags", "android-eas")]).unwrap();
+    assert_eq!(
+        e.variants[1].kernel.unwrap().topology_flags,
+        TopologyFlags::AndroidEas
+    );
+    assert_eq!(e.variants[0].kernel, exp.variants[0].kernel);
+    assert!(check(&e).is_empty(), "{:?}", check(&e));
+    let frag = wakelab_link::encode(&wakelab_link::LinkV1::new(
+        &e,
+        wakelab_link::ViewState::default(),
+    ));
+    let (_, back) = crate::glue::decode_link(&format!("#{frag}")).unwrap();
+    assert_eq!(back, e);
+    // And back to mainline, which the file then leaves out.
+    let e2 = edit(&e, &[("v1-topology-flags", "mainline")]).unwrap();
+    assert_eq!(e2.variants[1].kernel, exp.variants[1].kernel);
+    let err = edit(&exp, &[("v1-topology-flags", "eas")]).unwrap_err();
+    assert!(err[0].1.contains("not one of the choices"), "{err:?}");
 }
 
 #[test]
