@@ -5,9 +5,11 @@
 //! DOM. Time is integer nanoseconds; the only randomness is the simulation's own seeded RNG.
 //! The behavioural spec is shared/spec/kernel-model.md; doc comments cite its sections as `§N`.
 
+mod check;
 pub mod cpumask;
 pub mod engine;
 pub mod experiment;
+mod json;
 pub mod freq;
 pub mod kernel;
 pub mod pelt;

@@ -118,7 +118,7 @@ pub struct TasksInterference {
 }
 
 /// Largest interference task count per entry.
-const MAX_INSTANCES: u32 = 4096;
+pub const MAX_INSTANCES: u32 = 4096;
 
 fn check_cpus(m: &CpuMask, topo: &Topology) -> Result<(), String> {
     if m.is_empty() {

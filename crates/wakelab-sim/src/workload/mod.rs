@@ -17,6 +17,7 @@ mod config;
 mod generators;
 mod interference;
 pub mod rtapp;
+mod validate;
 
 pub use config::{
     BarrierConfig, CustomConfig, DbenchConfig, DbenchVariant, HackbenchConfig, HackbenchIpc,
@@ -24,7 +25,11 @@ pub use config::{
     SchbenchConfig, StartPolicy, TbenchConfig, WorkloadConfig,
 };
 pub use generators::{BARRIER_ID, HACKBENCH_GATE, RESERVED_BARRIER_BASE};
+pub use validate::{
+    FIFO_PRIO, MAX_NAME_CHARS, MAX_START_NS, NICE, validate,
+};
 pub use interference::{
+    MAX_INSTANCES,
     HogInterference, Interference, IrqInterference, RtInterference, TasksInterference,
 };
 
