@@ -25,6 +25,18 @@ pub(crate) fn at_most<T: PartialOrd + Display>(v: T, hi: T) -> Result<(), String
     }
 }
 
+/// `Err("must be between {lo} and {hi} characters long (got {n})")` for a text of `n`
+/// characters (count `chars()`, not bytes).
+pub(crate) fn length(n: usize, lo: usize, hi: usize) -> Result<(), String> {
+    if n < lo || n > hi {
+        Err(format!(
+            "must be between {lo} and {hi} characters long (got {n})"
+        ))
+    } else {
+        Ok(())
+    }
+}
+
 /// A CPU number of a machine with `nr_cpus` CPUs: refused (never clamped) beyond it.
 pub(crate) fn cpu(c: u16, nr_cpus: usize) -> Result<(), String> {
     if c as usize >= nr_cpus {
@@ -49,6 +61,10 @@ mod tests {
         );
         assert_eq!(between(-21i8, -20, 19).unwrap_err(), "must be between -20 and 19 (got -21)");
         assert!(between(19i8, -20, 19).is_ok());
+        assert_eq!(
+            length(0, 1, 60).unwrap_err(),
+            "must be between 1 and 60 characters long (got 0)"
+        );
         assert_eq!(at_most(5u32, 4).unwrap_err(), "must be at most 4 (got 5)");
         assert_eq!(
             cpu(8, 8).unwrap_err(),

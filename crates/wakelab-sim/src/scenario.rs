@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::check::{at_most, between};
+use crate::check::{at_most, between, length};
 
 use crate::engine::EngineParams;
 use crate::freq::{FreqConfig, MachineFreq};
@@ -158,8 +158,7 @@ impl Scenario {
             ));
         }
         // characters, not bytes: a title in another script must get the same room
-        at_most(self.title.chars().count(), MAX_TITLE_CHARS)
-            .map_err(|m| err("title", format!("length {m} characters")))?;
+        length(self.title.chars().count(), 0, MAX_TITLE_CHARS).map_err(|m| err("title", m))?;
         self.machine
             .shape
             .validate()
@@ -218,9 +217,8 @@ impl Experiment {
             .map_err(|m| err("variants", format!("the number of variants {m}")))?;
         let nr_cpus = self.scenario.machine.shape.nr_cpus();
         for (i, v) in self.variants.iter().enumerate() {
-            between(v.name.chars().count(), 1, MAX_VARIANT_NAME_CHARS).map_err(|m| {
-                err(format!("variants[{i}].name"), format!("length {m} characters"))
-            })?;
+            length(v.name.chars().count(), 1, MAX_VARIANT_NAME_CHARS)
+                .map_err(|m| err(format!("variants[{i}].name"), m))?;
             if let Some(j) = self.variants[..i].iter().position(|u| u.name == v.name) {
                 return Err(err(
                     format!("variants[{i}].name"),

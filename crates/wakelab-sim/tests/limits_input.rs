@@ -121,7 +121,7 @@ fn experiment_shape_limits() {
     );
     refused(
         |v| v["variants"][0]["name"] = json!("x".repeat(61)),
-        &["variants[0].name: length must be between 1 and 60 characters (got 61)"],
+        &["variants[0].name: must be between 1 and 60 characters long (got 61)"],
     );
     refused(
         |v| v["clients"] = json!([MAX_CLIENTS + 1]),
@@ -137,7 +137,7 @@ fn experiment_shape_limits() {
     );
     refused(
         |v| v["scenario"]["title"] = json!("x".repeat(201)),
-        &["scenario.title: length must be at most 200 characters (got 201)"],
+        &["scenario.title: must be between 0 and 200 characters long (got 201)"],
     );
 }
 
@@ -186,7 +186,7 @@ fn event_budget_stops_a_run_with_a_message() {
 #[test]
 fn clients_per_build() {
     let m = build(json!({"kind": "tbench"}), MAX_CLIENTS + 1).unwrap_err();
-    assert!(m.contains("clients: 4097 is outside 1..=4096"), "{m}");
+    assert!(m.contains("clients: must be between 1 and 4096 (got 4097)"), "{m}");
 }
 
 #[test]

@@ -142,7 +142,7 @@ pub fn build(
     topo: &Topology,
 ) -> Result<WorkloadBuild, String> {
     if clients == 0 || clients > MAX_CLIENTS {
-        return Err(format!("clients: {clients} is outside 1..={MAX_CLIENTS}"));
+        return Err(format!("clients: must be between 1 and {MAX_CLIENTS} (got {clients})"));
     }
     // Interference first: forked children get ids after every initial task, so the benchmark
     // needs to know how many background tasks will follow its own.

@@ -6,7 +6,7 @@
 //! guard for callers that build without validating); this pass is what a file or a link meets
 //! first, before anything runs.
 
-use crate::check::{at_most, between, cpu};
+use crate::check::{at_most, between, cpu, length};
 use crate::cpumask::{CpuMask, cpulist};
 use crate::engine::behaviour::{
     Amount, IrqRoute, MAX_AMOUNT, MAX_EXP_MEAN, Phase, SchedClass, TaskSpec,
@@ -121,8 +121,7 @@ fn class(c: &SchedClass, path: &str) -> Result<(), ScenarioError> {
 }
 
 fn name(n: &str, path: &str) -> Result<(), ScenarioError> {
-    let len = n.chars().count();
-    between(len, 1, MAX_NAME_CHARS).map_err(|m| err(path, format!("length {m} characters")))
+    length(n.chars().count(), 1, MAX_NAME_CHARS).map_err(|m| err(path, m))
 }
 
 /// A task list: every task, and no name twice (results and traces name tasks).
