@@ -59,7 +59,10 @@ mod tests {
             between(0u64, 100_000, 1_000_000_000).unwrap_err(),
             "must be between 100000 and 1000000000 (got 0)"
         );
-        assert_eq!(between(-21i8, -20, 19).unwrap_err(), "must be between -20 and 19 (got -21)");
+        assert_eq!(
+            between(-21i8, -20, 19).unwrap_err(),
+            "must be between -20 and 19 (got -21)"
+        );
         assert!(between(19i8, -20, 19).is_ok());
         assert_eq!(
             length(0, 1, 60).unwrap_err(),

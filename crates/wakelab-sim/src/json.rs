@@ -59,7 +59,9 @@ impl State {
 pub(crate) fn parse_unique(s: &str) -> Result<Value, ParseError> {
     let state = State::default();
     let mut de = serde_json::Deserializer::from_str(s);
-    let r = Seed(&state).deserialize(&mut de).and_then(|v| de.end().map(|()| v));
+    let r = Seed(&state)
+        .deserialize(&mut de)
+        .and_then(|v| de.end().map(|()| v));
     r.map_err(|e| match state.duplicate.take() {
         Some((path, key)) => ParseError::Duplicate {
             path,
@@ -156,7 +158,9 @@ mod tests {
     fn duplicates_are_named_by_path_and_position() {
         let s = "{\"a\": [{\"b\": 1}, {\"c\": 1,\n \"c\": 2}]}";
         match parse_unique(s) {
-            Err(ParseError::Duplicate { path, key, line, .. }) => {
+            Err(ParseError::Duplicate {
+                path, key, line, ..
+            }) => {
                 assert_eq!((path.as_str(), key.as_str(), line), ("a[1].c", "c", 2));
             }
             other => panic!("{other:?}"),

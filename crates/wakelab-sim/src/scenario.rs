@@ -364,7 +364,12 @@ pub fn read_json(s: &str) -> Result<serde_json::Value, ScenarioError> {
     }
     // serde_json limits recursion to 128 levels itself; report it clearly.
     crate::json::parse_unique(s).map_err(|e| match e {
-        crate::json::ParseError::Duplicate { path, key, line, column } => err(
+        crate::json::ParseError::Duplicate {
+            path,
+            key,
+            line,
+            column,
+        } => err(
             path,
             format!("the key {key:?} appears twice (line {line}, column {column})"),
         ),

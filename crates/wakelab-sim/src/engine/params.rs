@@ -114,10 +114,7 @@ impl EngineParams {
         if self.smt_throughput.is_empty() || self.smt_throughput.len() > 8 {
             return Err(err(
                 "engine.smt_throughput",
-                format!(
-                    "needs 1 to 8 entries (got {})",
-                    self.smt_throughput.len()
-                ),
+                format!("needs 1 to 8 entries (got {})", self.smt_throughput.len()),
             ));
         }
         for (i, &t) in self.smt_throughput.iter().enumerate() {

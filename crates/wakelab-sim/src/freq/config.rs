@@ -354,8 +354,12 @@ impl FreqConfig {
             if i > 0 && a.epp <= c.anchors[i - 1].epp {
                 return Err(ferr(f("epp"), "anchors must have strictly ascending EPP"));
             }
-            between(a.window_ns, c.sample_ns, HWP_WINDOW_MAX_NS)
-                .map_err(|m| ferr(f("window_ns"), format!("{m}: at least sample_ns, at most 10 s")))?;
+            between(a.window_ns, c.sample_ns, HWP_WINDOW_MAX_NS).map_err(|m| {
+                ferr(
+                    f("window_ns"),
+                    format!("{m}: at least sample_ns, at most 10 s"),
+                )
+            })?;
             between(a.util_hi_pct, 1, 100).map_err(|m| ferr(f("util_hi_pct"), m))?;
             if a.util_lo_pct >= a.util_hi_pct {
                 return Err(ferr(
@@ -386,8 +390,7 @@ impl FreqConfig {
             ("wake_boost", &self.wake_boost),
         ] {
             if let Some(b) = b {
-                at_most(b.level_pct, 100)
-                    .map_err(|m| ferr(format!("freq.{name}.level_pct"), m))?;
+                at_most(b.level_pct, 100).map_err(|m| ferr(format!("freq.{name}.level_pct"), m))?;
                 at_most(b.duration_ns, BOOST_MAX_NS)
                     .map_err(|m| ferr(format!("freq.{name}.duration_ns"), m))?;
             }

@@ -418,8 +418,7 @@ impl MachineFreq {
                     .map_err(|m| ferr(format!("power.cores[{i}].idle_mw[{j}]"), m))?;
             }
         }
-        at_most(self.power.package_mw, MAX_PACKAGE_MW)
-            .map_err(|m| ferr("power.package_mw", m))?;
+        at_most(self.power.package_mw, MAX_PACKAGE_MW).map_err(|m| ferr("power.package_mw", m))?;
         Ok(())
     }
 }

@@ -286,8 +286,7 @@ impl PlacementParams {
         use crate::scenario::err;
         let (lo, hi) = SCAN_COST_NS;
         between(self.rq_scan_cost_ns, lo, hi).map_err(|m| err("placement.rq_scan_cost_ns", m))?;
-        between(self.scan_overhead_ns, lo, hi)
-            .map_err(|m| err("placement.scan_overhead_ns", m))?;
+        between(self.scan_overhead_ns, lo, hi).map_err(|m| err("placement.scan_overhead_ns", m))?;
         Ok(())
     }
 }

@@ -249,7 +249,11 @@ impl Snapshot {
         let topology = Topology::new(&self.machine).map_err(|e| e.to_string())?;
         // the same ranges as an experiment's `placement` section (docs/limits.md)
         self.params.validate().map_err(|e| {
-            format!("params.{}: {}", e.field.trim_start_matches("placement."), e.message)
+            format!(
+                "params.{}: {}",
+                e.field.trim_start_matches("placement."),
+                e.message
+            )
         })?;
         let behaviour = self.kernel.resolve()?;
         let domains = SchedDomains::build(&topology, self.kernel.version);

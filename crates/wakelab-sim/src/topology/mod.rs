@@ -92,8 +92,7 @@ impl MachineShape {
 
     /// Check every field; the first problem found is returned with the field's name.
     pub fn validate(&self) -> Result<(), ShapeError> {
-        crate::check::between(self.sockets, 1, MAX_SOCKETS)
-            .map_err(|m| shape_err("sockets", m))?;
+        crate::check::between(self.sockets, 1, MAX_SOCKETS).map_err(|m| shape_err("sockets", m))?;
         if self.nodes_per_socket == 0 {
             return Err(shape_err("nodes_per_socket", "must be at least 1"));
         }

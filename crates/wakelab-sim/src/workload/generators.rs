@@ -533,7 +533,10 @@ fn schbench(c: &SchbenchConfig, workers: u32, topo: &Topology) -> Result<Generat
         return Err(format!("message_threads: at most {}", super::MAX_CLIENTS));
     }
     if c.percentile == 0 || c.percentile > 100 {
-        return Err(format!("percentile: must be between 1 and 100 (got {})", c.percentile));
+        return Err(format!(
+            "percentile: must be between 1 and 100 (got {})",
+            c.percentile
+        ));
     }
     if (m as u64) * (workers as u64 + 1) > crate::engine::MAX_TASKS as u64 {
         return Err(format!(

@@ -228,7 +228,10 @@ impl Interference {
             }
             Interference::Hog(h) => {
                 if h.count == 0 || h.count > MAX_INSTANCES {
-                    return Err(format!("count: must be between 1 and {MAX_INSTANCES} (got {})", h.count));
+                    return Err(format!(
+                        "count: must be between 1 and {MAX_INSTANCES} (got {})",
+                        h.count
+                    ));
                 }
                 if !(-20..=19).contains(&h.nice) {
                     return Err(format!("nice: must be between -20 and 19 (got {})", h.nice));

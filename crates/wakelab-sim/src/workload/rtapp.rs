@@ -271,7 +271,10 @@ pub fn import_rtapp(json: &str, opts: &RtAppOptions) -> Result<RtAppImport, Stri
         ));
     }
     if opts.mhz == 0 || opts.mhz > 10_000 {
-        return Err(format!("mhz: must be between 1 and 10000 (got {})", opts.mhz));
+        return Err(format!(
+            "mhz: must be between 1 and 10000 (got {})",
+            opts.mhz
+        ));
     }
     let root: J = serde_json::from_str(json).map_err(|e| format!("not valid JSON: {e}"))?;
     if depth(&root) > MAX_DEPTH {

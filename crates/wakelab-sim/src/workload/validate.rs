@@ -73,7 +73,9 @@ fn amount(a: &Amount, path: &str) -> Result<(), ScenarioError> {
             }
             Ok(())
         }
-        Amount::Exp { mean } => at_most(mean, MAX_EXP_MEAN).map_err(|m| err(format!("{path}.mean"), m)),
+        Amount::Exp { mean } => {
+            at_most(mean, MAX_EXP_MEAN).map_err(|m| err(format!("{path}.mean"), m))
+        }
     }
 }
 
@@ -115,8 +117,9 @@ fn class(c: &SchedClass, path: &str) -> Result<(), ScenarioError> {
         SchedClass::Fair { nice } => {
             between(nice, NICE.0, NICE.1).map_err(|m| err(format!("{path}.fair.nice"), m))
         }
-        SchedClass::Fifo { prio } => between(prio, FIFO_PRIO.0, FIFO_PRIO.1)
-            .map_err(|m| err(format!("{path}.fifo.prio"), m)),
+        SchedClass::Fifo { prio } => {
+            between(prio, FIFO_PRIO.0, FIFO_PRIO.1).map_err(|m| err(format!("{path}.fifo.prio"), m))
+        }
     }
 }
 
@@ -131,7 +134,7 @@ fn tasks(list: &[TaskSpec], path: &str, nr_cpus: usize) -> Result<(), ScenarioEr
         if let Some(j) = list[..i].iter().position(|u| u.name == t.name) {
             return Err(err(
                 format!("{path}[{i}].name"),
-                format!("{:?} is already the name of {path}[{j}]", t.name),
+                format!("{:?} is already the name of task {j}", t.name),
             ));
         }
     }
@@ -173,7 +176,11 @@ fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError>
             }
             Phase::Loop { body, .. } => program(body, &format!("{here}.loop.body"), nr_cpus)?,
             // Task and template references are checked by `compile`, which knows the counts.
-            Phase::Wake { .. } | Phase::Wait | Phase::Fork { .. } | Phase::Ops { .. } | Phase::Exit => {}
+            Phase::Wake { .. }
+            | Phase::Wait
+            | Phase::Fork { .. }
+            | Phase::Ops { .. }
+            | Phase::Exit => {}
         }
     }
     Ok(())
@@ -316,7 +323,10 @@ fn entry(itf: &Interference, path: &str, n: usize) -> Result<(), ScenarioError> 
             between(q.period_ns, IRQ_PERIOD_NS.0, IRQ_PERIOD_NS.1)
                 .map_err(|m| err(p("period_ns"), m))?;
             between(q.duration_ns, 1, q.period_ns - 1).map_err(|m| {
-                err(p("duration_ns"), format!("{m}: an interrupt ends before the next"))
+                err(
+                    p("duration_ns"),
+                    format!("{m}: an interrupt ends before the next"),
+                )
             })
         }
         Interference::Hog(h) => {
