@@ -632,3 +632,15 @@ fn snapshot_costs_use_the_placement_ranges() {
         "{m}"
     );
 }
+
+#[test]
+fn every_gallery_preset_is_within_every_range() {
+    // The new ranges must not touch a preset: each reads back through the file reader
+    // (duplicate keys, types, every range) unchanged.
+    for g in presets::gallery() {
+        let e = presets::experiment(g.id).unwrap();
+        let text = serde_json::to_string_pretty(&e).unwrap();
+        let back = Experiment::from_json(&text).unwrap_or_else(|m| panic!("{}: {m}", g.id));
+        assert_eq!(back, e, "{}", g.id);
+    }
+}
