@@ -631,6 +631,13 @@ fn snapshot_costs_use_the_placement_ranges() {
         ),
         "{m}"
     );
+    v["params"] = json!({});
+    v["avg_scan_cost"] = json!([u64::MAX]);
+    let m = wakelab_sim::placement::decide_json(&v.to_string()).unwrap_err();
+    assert!(
+        m.contains("avg_scan_cost[0]: must be at most 1000000000"),
+        "{m}"
+    );
 }
 
 #[test]

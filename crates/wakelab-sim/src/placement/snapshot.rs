@@ -343,6 +343,13 @@ impl Snapshot {
                 ));
             }
         }
+        // avg_scan_cost is an EWMA of scan times (each at most 512 x 1 ms + 1 ms with the
+        // placement ranges); 1 s keeps `avg_cost + 1` and `4 * avg_cost` in select_idle_cpu
+        // far from overflow.
+        for (i, &c) in self.avg_scan_cost.iter().enumerate() {
+            crate::check::at_most(c, 1_000_000_000)
+                .map_err(|m| format!("avg_scan_cost[{i}]: {m}"))?;
+        }
         match self.avg_scan_cost.len() {
             0 => {}
             1 => state
