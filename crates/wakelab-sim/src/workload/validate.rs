@@ -6,6 +6,8 @@
 //! guard for callers that build without validating); this pass is what a file or a link meets
 //! first, before anything runs.
 
+use std::collections::BTreeMap;
+
 use crate::check::{at_most, between, cpu, length};
 use crate::cpumask::{CpuMask, cpulist};
 use crate::engine::behaviour::{
@@ -55,27 +57,23 @@ pub fn validate(
     Ok(())
 }
 
-/// `path: message` for a check that failed.
-fn at(path: &str) -> impl Fn(String) -> ScenarioError + '_ {
-    move |m| err(path, m)
+fn amount(a: &Amount, path: &str) -> Result<(), ScenarioError> {
+    amount_rel(a).map_err(|(sub, m)| err(format!("{path}{sub}"), m))
 }
 
-fn amount(a: &Amount, path: &str) -> Result<(), ScenarioError> {
+/// The check of [`amount`] with the failing sub-field (`""`, `.hi`, `.lo`, `.mean`), so hot
+/// callers build a path only for an error.
+fn amount_rel(a: &Amount) -> Result<(), (&'static str, String)> {
     match *a {
-        Amount::Fixed(v) => at_most(v, MAX_AMOUNT).map_err(at(path)),
+        Amount::Fixed(v) => at_most(v, MAX_AMOUNT).map_err(|m| ("", m)),
         Amount::Uniform { lo, hi } => {
-            at_most(hi, MAX_AMOUNT).map_err(|m| err(format!("{path}.hi"), m))?;
+            at_most(hi, MAX_AMOUNT).map_err(|m| (".hi", m))?;
             if lo > hi {
-                return Err(err(
-                    format!("{path}.lo"),
-                    format!("must not exceed hi ({hi}) (got {lo})"),
-                ));
+                return Err((".lo", format!("must not exceed hi ({hi}) (got {lo})")));
             }
             Ok(())
         }
-        Amount::Exp { mean } => {
-            at_most(mean, MAX_EXP_MEAN).map_err(|m| err(format!("{path}.mean"), m))
-        }
+        Amount::Exp { mean } => at_most(mean, MAX_EXP_MEAN).map_err(|m| (".mean", m)),
     }
 }
 
@@ -127,11 +125,13 @@ fn name(n: &str, path: &str) -> Result<(), ScenarioError> {
     length(n.chars().count(), 1, MAX_NAME_CHARS).map_err(|m| err(path, m))
 }
 
-/// A task list: every task, and no name twice (results and traces name tasks).
+/// A task list: every task, and no name twice (results and traces name tasks). A map of the
+/// names seen keeps this linear: a list can hold tens of thousands of tasks.
 fn tasks(list: &[TaskSpec], path: &str, nr_cpus: usize) -> Result<(), ScenarioError> {
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     for (i, t) in list.iter().enumerate() {
         task(t, &format!("{path}[{i}]"), nr_cpus)?;
-        if let Some(j) = list[..i].iter().position(|u| u.name == t.name) {
+        if let Some(j) = seen.insert(&t.name, i) {
             return Err(err(
                 format!("{path}[{i}].name"),
                 format!("{:?} is already the name of task {j}", t.name),
@@ -154,34 +154,43 @@ fn task(t: &TaskSpec, path: &str, nr_cpus: usize) -> Result<(), ScenarioError> {
     program(&t.program, &format!("{path}.program"), nr_cpus)
 }
 
+/// A program, phase by phase. Paths are built only for an error: a scenario is validated for
+/// every run point, and a program can have thousands of phases.
 fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError> {
     for (i, ph) in p.iter().enumerate() {
-        let here = format!("{path}[{i}]");
-        match ph {
-            Phase::Run { cycles } => amount(cycles, &format!("{here}.run.cycles"))?,
-            Phase::Sleep { ns } => amount(ns, &format!("{here}.sleep.ns"))?,
-            Phase::Io { ns, irq: r } => {
-                amount(ns, &format!("{here}.io.ns"))?;
-                irq(r, &format!("{here}.io.irq"), nr_cpus)?;
+        let r = match ph {
+            Phase::Run { cycles } => {
+                amount_rel(cycles).map_err(|(s, m)| (format!("run.cycles{s}"), m))
             }
-            Phase::Barrier { id, parties } => {
-                at_most(*id, RESERVED_BARRIER_BASE - 1).map_err(|m| {
-                    err(
-                        format!("{here}.barrier.id"),
+            Phase::Sleep { ns } => amount_rel(ns).map_err(|(s, m)| (format!("sleep.ns{s}"), m)),
+            Phase::Io { ns, irq: r } => amount_rel(ns)
+                .map_err(|(s, m)| (format!("io.ns{s}"), m))
+                .and_then(|()| match *r {
+                    IrqRoute::Cpu(c) => cpu(c, nr_cpus).map_err(|m| ("io.irq.cpu".into(), m)),
+                    _ => Ok(()),
+                }),
+            Phase::Barrier { id, parties } => at_most(*id, RESERVED_BARRIER_BASE - 1)
+                .map_err(|m| {
+                    (
+                        "barrier.id".into(),
                         format!("{m}: ids from {RESERVED_BARRIER_BASE} on are the generators'"),
                     )
-                })?;
-                between(*parties, 1, u16::MAX - 1)
-                    .map_err(|m| err(format!("{here}.barrier.parties"), m))?;
+                })
+                .and_then(|()| {
+                    between(*parties, 1, u16::MAX - 1).map_err(|m| ("barrier.parties".into(), m))
+                }),
+            Phase::Loop { body, .. } => {
+                program(body, &format!("{path}[{i}].loop.body"), nr_cpus)?;
+                Ok(())
             }
-            Phase::Loop { body, .. } => program(body, &format!("{here}.loop.body"), nr_cpus)?,
             // Task and template references are checked by `compile`, which knows the counts.
             Phase::Wake { .. }
             | Phase::Wait
             | Phase::Fork { .. }
             | Phase::Ops { .. }
-            | Phase::Exit => {}
-        }
+            | Phase::Exit => Ok(()),
+        };
+        r.map_err(|(sub, m)| err(format!("{path}[{i}].{sub}"), m))?;
     }
     Ok(())
 }
