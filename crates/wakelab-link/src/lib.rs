@@ -291,8 +291,9 @@ impl ExperimentDto {
 pub fn experiment_from_document(doc: &Value) -> Result<Experiment, LinkError> {
     match Experiment::from_json(&doc.to_string()) {
         Ok(e) => Ok(e),
-        Err(se) if se.field == "experiment" => {
-            // A serde error: find where it is.
+        Err(se) => {
+            // A serde error (the core names its path, or `experiment` at the top level):
+            // classify it the link's way; a validation error passes through as it is.
             match serde_path_to_error::deserialize::<_, Experiment>(doc) {
                 Err(e) => {
                     let field = match e.path().to_string().as_str() {
@@ -315,10 +316,6 @@ pub fn experiment_from_document(doc: &Value) -> Result<Experiment, LinkError> {
                 }),
             }
         }
-        Err(se) => Err(LinkError::InvalidExperiment {
-            field: se.field,
-            message: se.message,
-        }),
     }
 }
 

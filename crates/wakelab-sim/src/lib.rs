@@ -5,10 +5,12 @@
 //! DOM. Time is integer nanoseconds; the only randomness is the simulation's own seeded RNG.
 //! The behavioural spec is shared/spec/kernel-model.md; doc comments cite its sections as `§N`.
 
+mod check;
 pub mod cpumask;
 pub mod engine;
 pub mod experiment;
 pub mod freq;
+mod json;
 pub mod kernel;
 pub mod pelt;
 pub mod placement;

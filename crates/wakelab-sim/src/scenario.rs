@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::check::{at_most, between, length};
+
 use crate::engine::EngineParams;
 use crate::freq::{FreqConfig, MachineFreq};
 use crate::kernel::KernelConfig;
@@ -117,12 +119,31 @@ pub struct ScenarioError {
     pub message: String,
 }
 
-fn err(field: impl Into<String>, message: impl Into<String>) -> ScenarioError {
+/// The engine and the run helpers report errors as text; `?` turns a validation error into
+/// its message (field path included).
+impl From<ScenarioError> for String {
+    fn from(e: ScenarioError) -> String {
+        e.to_string()
+    }
+}
+
+pub(crate) fn err(field: impl Into<String>, message: impl Into<String>) -> ScenarioError {
     ScenarioError {
         field: field.into(),
         message: message.into(),
     }
 }
+
+/// Longest title, in characters (a heading, rendered as text only).
+pub const MAX_TITLE_CHARS: usize = 200;
+/// Longest variant name, in characters (a column header; mmtests kernel names are ~30).
+pub const MAX_VARIANT_NAME_CHARS: usize = 60;
+/// Variants per experiment: 1 to 8 (compare-mmtests columns; the plot's palette).
+pub const MAX_VARIANTS: usize = 8;
+/// Client counts per experiment: at most 64, each 1 to `workload::MAX_CLIENTS`.
+pub const MAX_CLIENT_COUNTS: usize = 64;
+/// Iterations per client count: 1 to 64 (mmtests uses 3-5).
+pub const MAX_ITERATIONS: u32 = 64;
 
 impl Scenario {
     /// Check every part; the first problem is returned with its field path.
@@ -136,13 +157,13 @@ impl Scenario {
                 ),
             ));
         }
-        if self.title.len() > 200 {
-            return Err(err("title", "longer than 200 characters"));
-        }
+        // characters, not bytes: a title in another script must get the same room
+        length(self.title.chars().count(), 0, MAX_TITLE_CHARS).map_err(|m| err("title", m))?;
         self.machine
             .shape
             .validate()
             .map_err(|e| err(format!("machine.shape.{}", e.field), e.message))?;
+        let nr_cpus = self.machine.shape.nr_cpus();
         self.machine
             .hw
             .validate()
@@ -150,16 +171,30 @@ impl Scenario {
         self.kernel.validate().map_err(|m| err("kernel", m))?;
         // FreqConfig names its fields from `freq.` already.
         self.freq.validate().map_err(|e| err(e.field, e.message))?;
-        self.engine.validate().map_err(|m| err("engine", m))?;
-        let d = self.run.duration_ms.saturating_mul(1_000_000);
-        if self.run.duration_ms == 0 || d > MAX_DURATION_NS {
+        self.freq
+            .validate_for(nr_cpus)
+            .map_err(|e| err(e.field, e.message))?;
+        self.engine.validate()?;
+        self.placement.validate()?;
+        crate::workload::validate(&self.workload, &self.interference, nr_cpus)?;
+        let max_ms = MAX_DURATION_NS / 1_000_000;
+        if !(1..=max_ms).contains(&self.run.duration_ms) {
             return Err(err(
                 "run.duration_ms",
-                format!("must be 1..={} ms", MAX_DURATION_NS / 1_000_000),
+                format!(
+                    "must be between 1 and {max_ms} ms (got {})",
+                    self.run.duration_ms
+                ),
             ));
         }
         if self.run.warmup_ms >= self.run.duration_ms {
-            return Err(err("run.warmup_ms", "must be shorter than the run"));
+            return Err(err(
+                "run.warmup_ms",
+                format!(
+                    "must be shorter than the run ({} ms) (got {})",
+                    self.run.duration_ms, self.run.warmup_ms
+                ),
+            ));
         }
         Ok(())
     }
@@ -167,7 +202,7 @@ impl Scenario {
     /// Read a scenario from JSON, migrating older format versions, bounded in size and depth.
     pub fn from_json(s: &str) -> Result<Scenario, ScenarioError> {
         let v = migrate_scenario(read_json(s)?)?;
-        let sc: Scenario = serde_json::from_value(v).map_err(|e| err("scenario", e.to_string()))?;
+        let sc: Scenario = typed(&v, s, "")?;
         sc.validate()?;
         Ok(sc)
     }
@@ -178,14 +213,16 @@ impl Experiment {
         self.scenario
             .validate()
             .map_err(|e| err(format!("scenario.{}", e.field), e.message))?;
-        if self.variants.is_empty() || self.variants.len() > 8 {
-            return Err(err("variants", "give 1 to 8 variants"));
-        }
+        between(self.variants.len(), 1, MAX_VARIANTS)
+            .map_err(|m| err("variants", format!("the number of variants {m}")))?;
+        let nr_cpus = self.scenario.machine.shape.nr_cpus();
         for (i, v) in self.variants.iter().enumerate() {
-            if v.name.is_empty() || v.name.len() > 60 {
+            length(v.name.chars().count(), 1, MAX_VARIANT_NAME_CHARS)
+                .map_err(|m| err(format!("variants[{i}].name"), m))?;
+            if let Some(j) = self.variants[..i].iter().position(|u| u.name == v.name) {
                 return Err(err(
                     format!("variants[{i}].name"),
-                    "must be 1..=60 characters",
+                    format!("{:?} is already the name of variants[{j}]", v.name),
                 ));
             }
             if let Some(k) = &v.kernel {
@@ -194,18 +231,17 @@ impl Experiment {
             }
             if let Some(f) = &v.freq {
                 f.validate()
+                    .and_then(|()| f.validate_for(nr_cpus))
                     .map_err(|e| err(format!("variants[{i}].{}", e.field), e.message))?;
             }
         }
-        if self.clients.len() > 64 || self.clients.iter().any(|&c| c == 0 || c > 4096) {
-            return Err(err(
-                "clients",
-                "give at most 64 client counts, each 1..=4096",
-            ));
+        at_most(self.clients.len(), MAX_CLIENT_COUNTS)
+            .map_err(|m| err("clients", format!("the number of client counts {m}")))?;
+        for (i, &c) in self.clients.iter().enumerate() {
+            between(c, 1, crate::workload::MAX_CLIENTS)
+                .map_err(|m| err(format!("clients[{i}]"), m))?;
         }
-        if self.iterations == 0 || self.iterations > 64 {
-            return Err(err("iterations", "must be 1..=64"));
-        }
+        between(self.iterations, 1, MAX_ITERATIONS).map_err(|m| err("iterations", m))?;
         let points = self.variants.len() * self.client_counts().len() * self.iterations as usize;
         if points > MAX_POINTS {
             return Err(err(
@@ -222,8 +258,7 @@ impl Experiment {
             *sc = migrate_scenario(sc.take())
                 .map_err(|e| err(format!("scenario.{}", e.field), e.message))?;
         }
-        let e: Experiment =
-            serde_json::from_value(v).map_err(|e| err("experiment", e.to_string()))?;
+        let e: Experiment = typed(&v, s, "experiment")?;
         e.validate()?;
         Ok(e)
     }
@@ -317,7 +352,9 @@ pub fn migrate_scenario(mut v: serde_json::Value) -> Result<serde_json::Value, S
     }
 }
 
-/// Parse JSON with the size and depth limits of docs/limits.md.
+/// Parse JSON with the size and depth limits of docs/limits.md, refusing duplicate keys
+/// (serde_json would keep the last one silently, so `{"hz": 1000, "hz": 100}` would read as
+/// something its author may not have meant).
 pub fn read_json(s: &str) -> Result<serde_json::Value, ScenarioError> {
     if s.len() > MAX_SCENARIO_BYTES {
         return Err(err(
@@ -326,14 +363,57 @@ pub fn read_json(s: &str) -> Result<serde_json::Value, ScenarioError> {
         ));
     }
     // serde_json limits recursion to 128 levels itself; report it clearly.
-    serde_json::from_str(s).map_err(|e| {
-        let m = e.to_string();
-        if m.contains("recursion limit") {
-            err("input", "JSON nests deeper than 128 levels")
-        } else {
-            err("input", format!("not valid JSON: {m}"))
+    crate::json::parse_unique(s).map_err(|e| match e {
+        crate::json::ParseError::Duplicate {
+            path,
+            key,
+            line,
+            column,
+        } => err(
+            path,
+            format!("the key {key:?} appears twice (line {line}, column {column})"),
+        ),
+        crate::json::ParseError::Syntax(e) => {
+            let m = e.to_string();
+            if m.contains("recursion limit") {
+                err("input", "JSON nests deeper than 128 levels")
+            } else {
+                err("input", format!("not valid JSON: {m}"))
+            }
         }
     })
+}
+
+/// Deserialize `v` (read from the text `s`) into `T`, naming the failing field by its path
+/// and, where the text shows it, its line and column. `root` names the document itself
+/// (`experiment`, or "" for a bare scenario).
+fn typed<T: serde::de::DeserializeOwned>(
+    v: &serde_json::Value,
+    s: &str,
+    root: &str,
+) -> Result<T, ScenarioError> {
+    let e = match serde_path_to_error::deserialize::<_, T>(v) {
+        Ok(t) => return Ok(t),
+        Err(e) => e,
+    };
+    let path = e.path().to_string();
+    // The value carries no positions: read the text again to find the same error's line
+    // and column (the same unless migration changed the document).
+    let mut de = serde_json::Deserializer::from_str(s);
+    let located = match serde_path_to_error::deserialize::<_, T>(&mut de) {
+        Err(t) if t.path().to_string() == path => Some(t.into_inner()),
+        _ => None,
+    };
+    let message = match located {
+        Some(t) => t.to_string(),
+        None => e.into_inner().to_string(),
+    };
+    let field = match path.as_str() {
+        "." | "" if root.is_empty() => "scenario".to_string(),
+        "." | "" => root.to_string(),
+        p => p.to_string(),
+    };
+    Err(err(field, message))
 }
 
 #[cfg(test)]

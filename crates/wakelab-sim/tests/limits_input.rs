@@ -68,7 +68,10 @@ fn cpus() {
 fn sockets() {
     refused(
         |v| v["scenario"]["machine"]["shape"]["sockets"] = json!(MAX_SOCKETS + 1),
-        &["scenario.machine.shape.sockets", "must be 1..=8"],
+        &[
+            "scenario.machine.shape.sockets",
+            "must be between 1 and 8 (got 9)",
+        ],
     );
 }
 
@@ -78,7 +81,10 @@ fn simulated_time() {
     read(|v| v["scenario"]["run"]["duration_ms"] = json!(max_ms)).expect("120 s is accepted");
     refused(
         |v| v["scenario"]["run"]["duration_ms"] = json!(max_ms + 1),
-        &["scenario.run.duration_ms", "must be 1..=120000 ms"],
+        &[
+            "scenario.run.duration_ms",
+            "must be between 1 and 120000 ms",
+        ],
     );
     // Large enough to overflow ns if multiplied naively.
     refused(
@@ -117,27 +123,27 @@ fn points_per_experiment() {
 fn experiment_shape_limits() {
     refused(
         |v| v["variants"] = json!([]),
-        &["variants: give 1 to 8 variants"],
+        &["variants: the number of variants must be between 1 and 8 (got 0)"],
     );
     refused(
         |v| v["variants"][0]["name"] = json!("x".repeat(61)),
-        &["variants[0].name: must be 1..=60 characters"],
+        &["variants[0].name: must be between 1 and 60 characters long (got 61)"],
     );
     refused(
         |v| v["clients"] = json!([MAX_CLIENTS + 1]),
-        &["clients:", "each 1..=4096"],
+        &["clients[0]: must be between 1 and 4096 (got 4097)"],
     );
     refused(
         |v| v["clients"] = json!((1..=65).collect::<Vec<u32>>()),
-        &["at most 64 client counts"],
+        &["clients: the number of client counts must be at most 64 (got 65)"],
     );
     refused(
         |v| v["iterations"] = json!(65),
-        &["iterations: must be 1..=64"],
+        &["iterations: must be between 1 and 64 (got 65)"],
     );
     refused(
         |v| v["scenario"]["title"] = json!("x".repeat(201)),
-        &["scenario.title: longer than 200 characters"],
+        &["scenario.title: must be between 0 and 200 characters long (got 201)"],
     );
 }
 
@@ -158,19 +164,19 @@ fn scenario_json_size_and_depth() {
 fn event_budget_and_record_bounds() {
     refused(
         |v| v["scenario"]["engine"]["max_events"] = json!(0),
-        &["engine.max_events: must be 1..=2e9"],
+        &["scenario.engine.max_events: must be between 1 and 2000000000 (got 0)"],
     );
     refused(
         |v| v["scenario"]["engine"]["max_events"] = json!(2_000_000_001u64),
-        &["engine.max_events: must be 1..=2e9"],
+        &["scenario.engine.max_events: must be between 1 and 2000000000 (got 2000000001)"],
     );
     refused(
         |v| v["scenario"]["engine"]["max_timeline_segments"] = json!(2_000_001),
-        &["engine.max_timeline_segments/max_wakeup_records: too large"],
+        &["scenario.engine.max_timeline_segments: must be at most 2000000 (got 2000001)"],
     );
     refused(
         |v| v["scenario"]["engine"]["max_wakeup_records"] = json!(1_000_001),
-        &["max_wakeup_records: too large"],
+        &["scenario.engine.max_wakeup_records: must be at most 1000000 (got 1000001)"],
     );
 }
 
@@ -186,7 +192,10 @@ fn event_budget_stops_a_run_with_a_message() {
 #[test]
 fn clients_per_build() {
     let m = build(json!({"kind": "tbench"}), MAX_CLIENTS + 1).unwrap_err();
-    assert!(m.contains("clients: 4097 is outside 1..=4096"), "{m}");
+    assert!(
+        m.contains("clients: must be between 1 and 4096 (got 4097)"),
+        "{m}"
+    );
 }
 
 #[test]
@@ -267,4 +276,378 @@ fn snapshot_size() {
     let big = " ".repeat(wakelab_sim::placement::snapshot::MAX_SNAPSHOT_BYTES + 1);
     let m = wakelab_sim::placement::decide_json(&big).unwrap_err();
     assert!(m.contains("1048576"), "{m}");
+}
+
+// ---- issue 21: every numeric field has a range, checked with its path ----------------------
+
+/// `engine.min_granularity_ns: 0` used to pass validation and divide by zero in `sched_slice`.
+#[test]
+fn zero_min_granularity_is_refused_before_any_run() {
+    refused(
+        |v| v["scenario"]["engine"]["min_granularity_ns"] = json!(0),
+        &["scenario.engine.min_granularity_ns: must be between 100000 and 1000000000 (got 0)"],
+    );
+    // the engine's own entry point refuses it too (a hand-built experiment skips from_json)
+    let mut e = read(|_| {}).unwrap();
+    e.scenario.engine.min_granularity_ns = 0;
+    let Err(m) = build_input(&e.scenario, 2, 1, DetailOptions::default()) else {
+        panic!("a zero minimum granularity was accepted");
+    };
+    assert!(m.contains("engine.min_granularity_ns"), "{m}");
+}
+
+/// Fields that overflowed u64 arithmetic at 2^64-1 (issue 21 item 2), with their upper bound:
+/// the bound is accepted, one more is refused with the field's full path.
+const BOUNDED: &[(&str, u64)] = &[
+    ("/scenario/engine/sched_latency_ns", 1_000_000_000),
+    ("/scenario/engine/min_granularity_ns", 1_000_000_000),
+    ("/scenario/engine/wakeup_granularity_ns", 1_000_000_000),
+    ("/scenario/engine/migration_cost_ns", 2_147_483_647),
+    ("/scenario/engine/cold_llc_cycles", 100_000_000),
+    ("/scenario/engine/cold_core_cycles", 100_000_000),
+    ("/scenario/engine/wakeup_cost_ns", 10_000_000),
+    ("/scenario/engine/irq_cost_ns", 10_000_000),
+    ("/scenario/engine/ipi_latency_ns", 10_000_000),
+    ("/scenario/engine/context_switch_ns", 10_000_000),
+    ("/scenario/placement/rq_scan_cost_ns", 1_000_000),
+    ("/scenario/placement/scan_overhead_ns", 1_000_000),
+    (
+        "/scenario/machine/hw/idle/states/2/exit_latency_ns",
+        100_000_000,
+    ),
+    (
+        "/scenario/machine/hw/idle/states/2/target_residency_ns",
+        1_000_000_000,
+    ),
+    ("/scenario/machine/hw/power/cores/0/static_mw", 100_000),
+    (
+        "/scenario/machine/hw/power/cores/0/smt_extra_permille",
+        1000,
+    ),
+    ("/scenario/machine/hw/power/cores/0/idle_mw/0", 100_000),
+    ("/scenario/machine/hw/power/package_mw", 1_000_000),
+    (
+        "/scenario/freq/hwp/controller/anchors/2/window_ns",
+        10_000_000_000,
+    ),
+    (
+        "/scenario/freq/hwp/controller/anchors/0/ramp_up_per_ms",
+        65_536,
+    ),
+    ("/scenario/freq/timeline/bucket_ns", 1_000_000_000),
+    ("/scenario/freq/timeline/max_buckets", 4096),
+];
+
+/// `/scenario/engine/hz` -> `scenario.engine.hz`, `/a/states/2/x` -> `a.states[2].x`.
+fn dotted(pointer: &str) -> String {
+    let mut s = String::new();
+    for seg in pointer.trim_start_matches('/').split('/') {
+        if seg.parse::<usize>().is_ok() {
+            s.push_str(&format!("[{seg}]"));
+        } else {
+            if !s.is_empty() {
+                s.push('.');
+            }
+            s.push_str(seg);
+        }
+    }
+    s
+}
+
+#[test]
+fn every_overflowing_field_has_a_range_named_by_its_path() {
+    for &(ptr, hi) in BOUNDED {
+        let set = |x: Value| move |v: &mut Value| *v.pointer_mut(ptr).expect(ptr) = x;
+        read(set(json!(hi))).unwrap_or_else(|m| panic!("{ptr} = {hi} should be accepted: {m}"));
+        let path = dotted(ptr);
+        for bad in [hi + 1, u64::MAX] {
+            if bad > u32::MAX as u64
+                && (ptr.ends_with("_mw")
+                    || ptr.contains("/idle_mw/")
+                    || ptr.ends_with("permille")
+                    || ptr.ends_with("per_ms"))
+            {
+                continue; // a u32 field: serde refuses it already
+            }
+            let m = read(set(json!(bad))).expect_err(ptr);
+            assert!(
+                m.contains(&format!("{path}: must be")) && m.contains(&format!("(got {bad})")),
+                "{ptr} = {bad}: {m:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_largest_accepted_costs_run_without_overflow() {
+    // Every engine and placement cost at its upper bound, on the default machine, with overflow
+    // checks on (test builds): the run must end normally.
+    let mut e = read(|v| {
+        for &(ptr, hi) in BOUNDED {
+            if ptr.starts_with("/scenario/engine/") || ptr.starts_with("/scenario/placement/") {
+                *v.pointer_mut(ptr).unwrap() = json!(hi);
+            }
+        }
+        let deepest = &mut v["scenario"]["machine"]["hw"]["idle"]["states"][2];
+        deepest["exit_latency_ns"] = json!(100_000_000u64);
+        deepest["target_residency_ns"] = json!(1_000_000_000u64);
+        v["scenario"]["run"]["duration_ms"] = json!(20);
+        v["scenario"]["run"]["warmup_ms"] = json!(0);
+    })
+    .unwrap();
+    e.clients = vec![4];
+    let r = wakelab_sim::experiment::run_point(&e, 0, 4, 0, None).unwrap();
+    assert!(r.sim_ns > 0);
+}
+
+#[test]
+fn ranges_are_phrased_in_words_not_rust_syntax() {
+    for (edit, want) in [
+        (
+            json!({"/scenario/engine/hz": 99}),
+            "scenario.engine.hz: must be between 100 and 1000 (got 99)",
+        ),
+        (
+            json!({"/scenario/engine/smt_throughput/1": 0}),
+            "scenario.engine.smt_throughput[1]: must be between 1 and 8192 (got 0)",
+        ),
+        (
+            json!({"/scenario/freq/idle/ewma_shift": 9}),
+            "scenario.freq.idle.ewma_shift: must be at most 8 (got 9)",
+        ),
+        (
+            json!({"/scenario/freq/hwp/controller/sample_ns": 1}),
+            "scenario.freq.hwp.controller.sample_ns: must be between 10000 and 100000000 (got 1)",
+        ),
+        (
+            json!({"/scenario/machine/shape/numa_socket_distance": 9}),
+            "scenario.machine.shape.numa_socket_distance: must be between 10 and 254 (got 9)",
+        ),
+    ] {
+        let (ptr, x) = edit.as_object().unwrap().iter().next().unwrap();
+        let m = read(|v| *v.pointer_mut(ptr).unwrap() = x.clone()).unwrap_err();
+        assert!(m.contains(want), "{m:?} lacks {want:?}");
+        assert!(!m.contains("..="), "{m}");
+    }
+}
+
+// ---- issue 21 item 8: messages ---------------------------------------------------------------
+
+#[test]
+fn type_errors_name_the_field_path_line_and_column() {
+    let mut v = default_json();
+    v["scenario"]["run"]["duration_ms"] = json!("long");
+    let text = serde_json::to_string_pretty(&v).unwrap();
+    let line = 1 + text[..text.find("\"long\"").unwrap()].matches('\n').count();
+    let m = Experiment::from_json(&text).unwrap_err().to_string();
+    assert!(
+        m.starts_with("scenario.run.duration_ms: invalid type: string \"long\""),
+        "{m}"
+    );
+    assert!(m.contains(&format!("at line {line} column")), "{m}");
+    // a variant's field inside a list
+    let mut v = default_json();
+    v["variants"][1]["name"] = json!(5);
+    let m = Experiment::from_json(&v.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        m.starts_with("variants[1].name: invalid type: integer `5`"),
+        "{m}"
+    );
+    assert!(m.contains("at line 1 column"), "{m}");
+}
+
+#[test]
+fn the_title_limit_counts_characters_not_bytes() {
+    // 200 two-byte characters are 400 bytes: within the limit of 200 characters
+    read(|v| v["scenario"]["title"] = json!("é".repeat(200))).expect("200 characters");
+    refused(
+        |v| v["scenario"]["title"] = json!("é".repeat(201)),
+        &["scenario.title: must be between 0 and 200 characters long (got 201)"],
+    );
+    read(|v| v["variants"][0]["name"] = json!("ü".repeat(60))).expect("60 characters");
+}
+
+// ---- issue 21 item 9: accepted without a check -----------------------------------------------
+
+fn custom(task: Value) -> impl FnOnce(&mut Value) {
+    move |v: &mut Value| {
+        v["scenario"]["workload"] = json!({"kind": "custom", "tasks": [task]});
+    }
+}
+
+fn spinner() -> Value {
+    json!({"name": "t", "program": [{"run": {"cycles": 1000}}]})
+}
+
+#[test]
+fn scheduling_classes_use_the_kernels_ranges() {
+    let with = |class: Value| {
+        let mut t = spinner();
+        t["class"] = class;
+        custom(t)
+    };
+    read(with(json!({"fifo": {"prio": 99}}))).expect("SCHED_FIFO 99");
+    read(with(json!({"fair": {"nice": -20}}))).expect("nice -20");
+    refused(
+        with(json!({"fifo": {"prio": 0}})),
+        &["scenario.workload.tasks[0].class.fifo.prio: must be between 1 and 99 (got 0)"],
+    );
+    refused(
+        with(json!({"fair": {"nice": 20}})),
+        &["scenario.workload.tasks[0].class.fair.nice: must be between -20 and 19 (got 20)"],
+    );
+    refused(
+        |v| v["scenario"]["interference"] = json!([{"kind": "rt", "prio": 0}]),
+        &["scenario.interference[0].prio: must be between 1 and 99 (got 0)"],
+    );
+    refused(
+        |v| v["scenario"]["interference"] = json!([{"kind": "hog", "nice": 20}]),
+        &["scenario.interference[0].nice: must be between -20 and 19 (got 20)"],
+    );
+}
+
+#[test]
+fn cpus_beyond_the_machine_are_refused_not_clamped() {
+    // the default machine has 8 CPUs
+    let mut t = spinner();
+    t["start_cpu"] = json!(999);
+    refused(
+        custom(t),
+        &[
+            "scenario.workload.tasks[0].start_cpu: CPU 999 does not exist: the machine has 8 CPUs (0 to 7)",
+        ],
+    );
+    let io = json!({"name": "t", "program": [{"io": {"ns": 1000, "irq": {"cpu": 999}}}]});
+    refused(
+        custom(io),
+        &["scenario.workload.tasks[0].program[0].io.irq.cpu: CPU 999 does not exist"],
+    );
+    let nested = json!({"name": "t", "program": [{"loop": {"count": 2, "body": [
+        {"run": {"cycles": 10}}, {"io": {"ns": 1000, "irq": {"cpu": 8}}}]}}]});
+    refused(
+        custom(nested),
+        &["scenario.workload.tasks[0].program[0].loop.body[1].io.irq.cpu: CPU 8 does not exist"],
+    );
+    refused(
+        |v| v["scenario"]["workload"] = json!({"kind": "dbench", "irq": {"cpu": 8}}),
+        &["scenario.workload.irq.cpu: CPU 8 does not exist"],
+    );
+    refused(
+        |v| {
+            v["scenario"]["workload"] =
+                json!({"kind": "tbench", "start": {"launcher": {"cpu": 8, "stagger_ns": 0}}})
+        },
+        &["scenario.workload.start.launcher.cpu: CPU 8 does not exist"],
+    );
+    refused(
+        |v| v["scenario"]["interference"] = json!([{"kind": "irq", "cpus": "7-9"}]),
+        &["scenario.interference[0].cpus: 7-9 names CPU 8, but the machine has 8 CPUs"],
+    );
+    let mut t = spinner();
+    t["start_cpu"] = json!(7);
+    read(custom(t)).expect("the last CPU exists");
+}
+
+#[test]
+fn an_empty_affinity_is_refused() {
+    let mut t = spinner();
+    t["affinity"] = json!("");
+    refused(
+        custom(t),
+        &["scenario.workload.tasks[0].affinity: the set is empty"],
+    );
+    refused(
+        |v| v["scenario"]["interference"] = json!([{"kind": "hog", "cpus": ""}]),
+        &["scenario.interference[0].cpus: the set is empty"],
+    );
+}
+
+#[test]
+fn duplicate_json_keys_are_refused_with_the_key_and_path() {
+    let text = default_json().to_string();
+    // repeat the engine's first key, with another value
+    let doubled = text.replacen("\"engine\":{", "\"engine\":{\"hz\":1000,", 1);
+    assert_ne!(doubled, text);
+    let m = Experiment::from_json(&doubled).unwrap_err().to_string();
+    assert!(
+        m.starts_with("scenario.engine.hz: the key \"hz\" appears twice (line 1, column"),
+        "{m}"
+    );
+    let top = format!("{{\"iterations\": 2, {}", &text[1..]);
+    let m = Experiment::from_json(&top).unwrap_err().to_string();
+    assert!(
+        m.contains("iterations: the key \"iterations\" appears twice"),
+        "{m}"
+    );
+}
+
+#[test]
+fn duplicate_variant_and_task_names_are_refused() {
+    refused(
+        |v| v["variants"][1]["name"] = v["variants"][0]["name"].clone(),
+        &["variants[1].name:", "is already the name of variants[0]"],
+    );
+    refused(
+        |v| {
+            v["scenario"]["workload"] = json!({"kind": "custom", "tasks": [spinner(), spinner()]});
+        },
+        &["scenario.workload.tasks[1].name: \"t\" is already the name of task 0"],
+    );
+}
+
+#[test]
+fn negative_rtapp_durations_are_refused() {
+    let opts = RtAppOptions::default();
+    let doc = |global: Value, run: Value| {
+        json!({"global": global, "tasks": {"a": {"run": run, "sleep": 1000}}}).to_string()
+    };
+    let m = import_rtapp(&doc(json!({"duration": -5}), json!(1000)), &opts).unwrap_err();
+    assert!(
+        m.contains(
+            "global.duration: must be -1 (no limit) or between 0 and 86400 seconds (got -5)"
+        ),
+        "{m}"
+    );
+    // -1 is rt-app's default: run until every thread ends
+    import_rtapp(&doc(json!({"duration": -1}), json!(1000)), &opts).expect("-1 = no limit");
+    let m = import_rtapp(&doc(json!({}), json!(-1000)), &opts).unwrap_err();
+    assert!(
+        m.contains("tasks.a.run: must be between 0 and 3600000000 (got -1000)"),
+        "{m}"
+    );
+}
+
+#[test]
+fn snapshot_costs_use_the_placement_ranges() {
+    let text = include_str!("../../../docs/examples/decide/a-prev-idle-4.16.json");
+    let mut v: Value = serde_json::from_str(text).unwrap();
+    v["params"] = json!({"rq_scan_cost_ns": u64::MAX, "scan_overhead_ns": 50});
+    let m = wakelab_sim::placement::decide_json(&v.to_string()).unwrap_err();
+    assert!(
+        m.contains(
+            "params.rq_scan_cost_ns: must be between 0 and 1000000 (got 18446744073709551615)"
+        ),
+        "{m}"
+    );
+    v["params"] = json!({});
+    v["avg_scan_cost"] = json!([u64::MAX]);
+    let m = wakelab_sim::placement::decide_json(&v.to_string()).unwrap_err();
+    assert!(
+        m.contains("avg_scan_cost[0]: must be at most 1000000000"),
+        "{m}"
+    );
+}
+
+#[test]
+fn every_gallery_preset_is_within_every_range() {
+    // The new ranges must not touch a preset: each reads back through the file reader
+    // (duplicate keys, types, every range) unchanged.
+    for g in presets::gallery() {
+        let e = presets::experiment(g.id).unwrap();
+        let text = serde_json::to_string_pretty(&e).unwrap();
+        let back = Experiment::from_json(&text).unwrap_or_else(|m| panic!("{}: {m}", g.id));
+        assert_eq!(back, e, "{}", g.id);
+    }
 }

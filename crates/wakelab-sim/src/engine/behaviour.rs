@@ -216,14 +216,23 @@ pub fn compile(phases: &[Phase], n_tasks: u32, n_templates: u32) -> Result<Vec<O
     Ok(out)
 }
 
+/// Largest amount (cycles or ns): 2^50 (13 days in ns) keeps every time sum far from u64
+/// overflow.
+pub const MAX_AMOUNT: u64 = 1 << 50;
+/// Largest exponential mean: 2^45, so the 20x truncation stays below [`MAX_AMOUNT`].
+pub const MAX_EXP_MEAN: u64 = MAX_AMOUNT / 32;
+
 fn check_amount(a: &Amount, what: &str) -> Result<(), String> {
-    const MAX: u64 = 1 << 50;
     match *a {
-        Amount::Fixed(v) if v > MAX => Err(format!("{what}: {v} is too large")),
-        Amount::Uniform { lo, hi } if lo > hi || hi > MAX => Err(format!(
-            "{what}: uniform range [{lo}, {hi}] is empty or too large"
+        Amount::Fixed(v) if v > MAX_AMOUNT => {
+            Err(format!("{what}: must be at most {MAX_AMOUNT} (got {v})"))
+        }
+        Amount::Uniform { lo, hi } if lo > hi || hi > MAX_AMOUNT => Err(format!(
+            "{what}: uniform range [{lo}, {hi}] is empty or above {MAX_AMOUNT}"
         )),
-        Amount::Exp { mean } if mean > MAX / 32 => Err(format!("{what}: mean {mean} is too large")),
+        Amount::Exp { mean } if mean > MAX_EXP_MEAN => Err(format!(
+            "{what}: mean must be at most {MAX_EXP_MEAN} (got {mean})"
+        )),
         _ => Ok(()),
     }
 }

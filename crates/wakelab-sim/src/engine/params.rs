@@ -5,6 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::check::{at_most, between};
+use crate::scenario::{ScenarioError, err};
+
 /// Tunables of the simulated scheduler and of the hardware model.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -65,21 +68,71 @@ impl Default for EngineParams {
     }
 }
 
+/// Ranges of the scheduler tunables: the limits of the 4.x sysctl table (kernel/sysctl.c,
+/// CONFIG_SCHED_DEBUG: `min_sched_granularity_ns = 100000` and `max_sched_granularity_ns =
+/// NSEC_PER_SEC` bound `sched_min_granularity_ns` and `sched_latency_ns`;
+/// `sched_wakeup_granularity_ns` is bounded by 0 and NSEC_PER_SEC). 5.13 moved the knobs to
+/// debugfs without bounds; the model keeps the 4.x ones for every version.
+pub const SCHED_GRANULARITY_NS: (u64, u64) = (100_000, 1_000_000_000);
+/// `sched_wakeup_granularity_ns`: 0 to NSEC_PER_SEC (kernel/sysctl.c, as above).
+pub const WAKEUP_GRANULARITY_NS: (u64, u64) = (0, 1_000_000_000);
+/// `sched_migration_cost_ns`: the sysctl is a plain `proc_dointvec` int (no min/max), so the
+/// kernel's bound is INT_MAX ns (~2.1 s).
+pub const MIGRATION_COST_NS: (u64, u64) = (0, i32::MAX as u64);
+/// Cache-refill cycles after a migration: 0 to 10^8 cycles (33 ms at 3 GHz). Refilling a
+/// whole 100 MB LLC is ~1.6 M lines; 10^8 is 60x that, and it keeps `remaining += extra` far
+/// from overflow (amounts of work are bounded to 2^50 elsewhere).
+pub const COLD_CYCLES: (u64, u64) = (0, 100_000_000);
+/// Costs of the wake-up path, an interrupt, an IPI and a context switch: 0 to 10 ms. The
+/// real ones are 1-10 µs (docs/model.md); 10 ms is 1000x that, and keeps `now + lat + ipi`
+/// and `work_in(cost)` far from overflow.
+pub const PATH_COST_NS: (u64, u64) = (0, 10_000_000);
+/// CONFIG_HZ: 100 to 1000 (the kernel's Kconfig choices are 100, 250, 300 and 1000).
+pub const HZ: (u32, u32) = (100, 1000);
+/// SMT throughput entries: 1 to 8192 (1/1024 units: 8x one thread is already unphysical);
+/// at most 8 entries (SMT 8 is the widest machine, docs/limits.md).
+pub const SMT_THROUGHPUT: (u32, u32) = (1, 8192);
+/// Event budget per run: 1 to 2x10^9 (about ten minutes of native CPU).
+pub const MAX_EVENTS: (u64, u64) = (1, 2_000_000_000);
+/// Timeline segments kept: at most 2x10^6 (~80 MB, the most a browser tab should hold).
+pub const MAX_TIMELINE_SEGMENTS: usize = 2_000_000;
+/// Wake-up records kept: at most 10^6.
+pub const MAX_WAKEUP_RECORDS: usize = 1_000_000;
+
 impl EngineParams {
-    pub fn validate(&self) -> Result<(), String> {
-        if !(100..=1000).contains(&self.hz) {
-            return Err("engine.hz: must be 100..=1000".into());
+    /// Check every field against its range; the error names the field as `engine.<field>`.
+    pub fn validate(&self) -> Result<(), ScenarioError> {
+        let f = |field: &'static str| move |m: String| err(format!("engine.{field}"), m);
+        between(self.hz, HZ.0, HZ.1).map_err(f("hz"))?;
+        let (lo, hi) = SCHED_GRANULARITY_NS;
+        between(self.sched_latency_ns, lo, hi).map_err(f("sched_latency_ns"))?;
+        between(self.min_granularity_ns, lo, hi).map_err(f("min_granularity_ns"))?;
+        let (lo, hi) = WAKEUP_GRANULARITY_NS;
+        between(self.wakeup_granularity_ns, lo, hi).map_err(f("wakeup_granularity_ns"))?;
+        let (lo, hi) = MIGRATION_COST_NS;
+        between(self.migration_cost_ns, lo, hi).map_err(f("migration_cost_ns"))?;
+        if self.smt_throughput.is_empty() || self.smt_throughput.len() > 8 {
+            return Err(err(
+                "engine.smt_throughput",
+                format!("needs 1 to 8 entries (got {})", self.smt_throughput.len()),
+            ));
         }
-        if self.smt_throughput.is_empty() || self.smt_throughput.iter().any(|&t| t == 0 || t > 8192)
-        {
-            return Err("engine.smt_throughput: values must be 1..=8192".into());
+        for (i, &t) in self.smt_throughput.iter().enumerate() {
+            between(t, SMT_THROUGHPUT.0, SMT_THROUGHPUT.1)
+                .map_err(|m| err(format!("engine.smt_throughput[{i}]"), m))?;
         }
-        if self.max_events == 0 || self.max_events > 2_000_000_000 {
-            return Err("engine.max_events: must be 1..=2e9".into());
-        }
-        if self.max_timeline_segments > 2_000_000 || self.max_wakeup_records > 1_000_000 {
-            return Err("engine.max_timeline_segments/max_wakeup_records: too large".into());
-        }
+        let (lo, hi) = COLD_CYCLES;
+        between(self.cold_llc_cycles, lo, hi).map_err(f("cold_llc_cycles"))?;
+        between(self.cold_core_cycles, lo, hi).map_err(f("cold_core_cycles"))?;
+        let (lo, hi) = PATH_COST_NS;
+        between(self.wakeup_cost_ns, lo, hi).map_err(f("wakeup_cost_ns"))?;
+        between(self.irq_cost_ns, lo, hi).map_err(f("irq_cost_ns"))?;
+        between(self.ipi_latency_ns, lo, hi).map_err(f("ipi_latency_ns"))?;
+        between(self.context_switch_ns, lo, hi).map_err(f("context_switch_ns"))?;
+        between(self.max_events, MAX_EVENTS.0, MAX_EVENTS.1).map_err(f("max_events"))?;
+        at_most(self.max_timeline_segments, MAX_TIMELINE_SEGMENTS)
+            .map_err(f("max_timeline_segments"))?;
+        at_most(self.max_wakeup_records, MAX_WAKEUP_RECORDS).map_err(f("max_wakeup_records"))?;
         Ok(())
     }
 

@@ -75,7 +75,8 @@ impl SchedView for View<'_> {
         let rq = &self.sim.rqs[cpu as usize];
         rq.cstate
             .and_then(|s| self.sim.cstate_exit_ns.get(s))
-            .map(|&l| l as u32)
+            // saturating: validated exit latencies are at most 100 ms, far below u32::MAX ns
+            .map(|&l| u32::try_from(l).unwrap_or(u32::MAX))
     }
     #[inline]
     fn curr_is_per_cpu_kthread(&self, cpu: Cpu) -> bool {

@@ -3,7 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::spec::{FreqError, ferr};
+use super::spec::{FreqError, MAX_KHZ, ferr};
+use crate::check::{at_most, between};
 use crate::cpumask::CpuMask;
 
 /// Frequency governor / driver mode.
@@ -290,12 +291,49 @@ impl Default for TimelineConfig {
     }
 }
 
+/// `freq.tick_ns`: 1 ms to 10 ms, the ticks of CONFIG_HZ 1000 to 100 (the engine overwrites
+/// it with its own tick, `engine.hz`, before a run).
+pub const TICK_NS: (u64, u64) = (1_000_000, 10_000_000);
+/// `hwp.controller.sample_ns`: 10 µs to 100 ms (estimate: the controller is understood to
+/// sample every ~1 ms; outside this range the model is meaningless).
+pub const HWP_SAMPLE_NS: (u64, u64) = (10_000, 100_000_000);
+/// `anchors[].window_ns`: `sample_ns` to 10 s. The EWMA windows are ms-scale; 10 s keeps
+/// `window_ns` within i64 and `diff x sample_ns` (< 2^20 x 2^27) far from overflow.
+pub const HWP_WINDOW_MAX_NS: u64 = 10_000_000_000;
+/// `anchors[].ramp_up_per_ms` / `ramp_down_per_ms`: 1 to 65536 (1/256 ratio steps per ms):
+/// 65536 crosses the whole u8 ratio range in one ms, so larger values change nothing; it
+/// keeps `ramp x sample_ns` (< 2^16 x 2^27) far from i64 overflow.
+pub const HWP_RAMP: (u32, u32) = (1, 65_536);
+/// `schedutil.rate_limit_us`: at most 1 s (the kernel's is an unbounded unsigned int; the
+/// defaults are 0.5-10 ms and a longer limit freezes the frequency for the whole run).
+pub const RATE_LIMIT_MAX_US: u64 = 1_000_000;
+/// `idle.latency_limit_ns`: at most 2000 s, the PM QoS CPU latency default and largest value
+/// (include/linux/pm_qos.h `PM_QOS_CPU_DMA_LAT_DEFAULT_VALUE`, 5.7+
+/// `PM_QOS_CPU_LATENCY_DEFAULT_VALUE`: 2000 * USEC_PER_SEC µs).
+pub const LATENCY_LIMIT_MAX_NS: u64 = 2_000_000_000_000;
+/// `idle.max_state`: at most 15, the index of the 16th state (`machine.hw.idle.states` holds
+/// at most 16; a larger index would mean "all" anyway).
+pub const MAX_STATE: usize = 15;
+/// `idle.ewma_shift`: 0 to 8 (weight 1 down to 1/256 for a new idle duration).
+pub const EWMA_SHIFT_MAX: u8 = 8;
+/// Boost hints: the floor holds at most 1 s after its trigger.
+pub const BOOST_MAX_NS: u64 = 1_000_000_000;
+/// Frequency timeline: initial bucket 1 µs to 1 s; 2 to 4096 buckets (each bucket holds 16
+/// bytes per CPU: 4096 x 512 CPUs is 32 MB, twice the default's worst case).
+pub const BUCKET_NS: (u64, u64) = (1_000, 1_000_000_000);
+pub const MAX_BUCKETS: (usize, usize) = (2, 4096);
+
 impl FreqConfig {
     /// Field-level checks that do not need the machine (machine-dependent ones are made by
-    /// `FreqModel::new`).
+    /// `FreqModel::new` and `Scenario::validate`). Fields are named from `freq.`.
     pub fn validate(&self) -> Result<(), FreqError> {
-        if self.tick_ns == 0 {
-            return Err(ferr("freq.tick_ns", "must be positive"));
+        let f = |field: &'static str| move |m: String| ferr(format!("freq.{field}"), m);
+        between(self.tick_ns, TICK_NS.0, TICK_NS.1).map_err(f("tick_ns"))?;
+        if let Some(k) = self.min_khz {
+            at_most(k, MAX_KHZ).map_err(f("min_khz"))?;
+        }
+        if let Some(k) = self.max_khz {
+            at_most(k, MAX_KHZ).map_err(f("max_khz"))?;
         }
         if let (Some(a), Some(b)) = (self.min_khz, self.max_khz)
             && a > b
@@ -303,12 +341,8 @@ impl FreqConfig {
             return Err(ferr("freq.min_khz", "must not exceed max_khz"));
         }
         let c = &self.hwp.controller;
-        if c.sample_ns < 10_000 || c.sample_ns > 100_000_000 {
-            return Err(ferr(
-                "freq.hwp.controller.sample_ns",
-                "must be 10 µs..=100 ms",
-            ));
-        }
+        between(c.sample_ns, HWP_SAMPLE_NS.0, HWP_SAMPLE_NS.1)
+            .map_err(f("hwp.controller.sample_ns"))?;
         if c.anchors.is_empty() {
             return Err(ferr(
                 "freq.hwp.controller.anchors",
@@ -320,45 +354,64 @@ impl FreqConfig {
             if i > 0 && a.epp <= c.anchors[i - 1].epp {
                 return Err(ferr(f("epp"), "anchors must have strictly ascending EPP"));
             }
-            if a.window_ns < c.sample_ns {
-                return Err(ferr(f("window_ns"), "must be at least sample_ns"));
-            }
-            if a.util_hi_pct > 100 || a.util_lo_pct >= a.util_hi_pct {
+            between(a.window_ns, c.sample_ns, HWP_WINDOW_MAX_NS).map_err(|m| {
+                ferr(
+                    f("window_ns"),
+                    format!("{m}: at least sample_ns, at most 10 s"),
+                )
+            })?;
+            between(a.util_hi_pct, 1, 100).map_err(|m| ferr(f("util_hi_pct"), m))?;
+            if a.util_lo_pct >= a.util_hi_pct {
                 return Err(ferr(
-                    f("util_hi_pct"),
-                    "need util_lo_pct < util_hi_pct <= 100",
+                    f("util_lo_pct"),
+                    format!(
+                        "must be below util_hi_pct ({}) (got {})",
+                        a.util_hi_pct, a.util_lo_pct
+                    ),
                 ));
             }
-            if a.ramp_up_per_ms == 0 || a.ramp_down_per_ms == 0 {
-                return Err(ferr(f("ramp_up_per_ms"), "ramp rates must be positive"));
-            }
+            between(a.ramp_up_per_ms, HWP_RAMP.0, HWP_RAMP.1)
+                .map_err(|m| ferr(f("ramp_up_per_ms"), m))?;
+            between(a.ramp_down_per_ms, HWP_RAMP.0, HWP_RAMP.1)
+                .map_err(|m| ferr(f("ramp_down_per_ms"), m))?;
         }
-        if let Some(r) = self.schedutil.rate_limit_us
-            && r > 1_000_000
-        {
-            return Err(ferr("freq.schedutil.rate_limit_us", "must be at most 1 s"));
+        if let Some(r) = self.schedutil.rate_limit_us {
+            at_most(r, RATE_LIMIT_MAX_US).map_err(f("schedutil.rate_limit_us"))?;
         }
-        if self.idle.ewma_shift > 8 {
-            return Err(ferr("freq.idle.ewma_shift", "must be 0..=8"));
+        if let Some(l) = self.idle.latency_limit_ns {
+            at_most(l, LATENCY_LIMIT_MAX_NS).map_err(f("idle.latency_limit_ns"))?;
         }
+        if let Some(m) = self.idle.max_state {
+            at_most(m, MAX_STATE).map_err(f("idle.max_state"))?;
+        }
+        at_most(self.idle.ewma_shift, EWMA_SHIFT_MAX).map_err(f("idle.ewma_shift"))?;
         for (name, b) in [
             ("migration_boost", &self.migration_boost),
             ("wake_boost", &self.wake_boost),
         ] {
-            if let Some(b) = b
-                && (b.level_pct > 100 || b.duration_ns > 1_000_000_000)
-            {
-                return Err(ferr(
-                    format!("freq.{name}"),
-                    "level_pct must be 0..=100 and duration_ns at most 1 s",
-                ));
+            if let Some(b) = b {
+                at_most(b.level_pct, 100).map_err(|m| ferr(format!("freq.{name}.level_pct"), m))?;
+                at_most(b.duration_ns, BOOST_MAX_NS)
+                    .map_err(|m| ferr(format!("freq.{name}.duration_ns"), m))?;
             }
         }
-        if self.timeline.bucket_ns == 0 || self.timeline.max_buckets < 2 {
-            return Err(ferr(
-                "freq.timeline",
-                "bucket_ns must be positive and max_buckets at least 2",
-            ));
+        between(self.timeline.bucket_ns, BUCKET_NS.0, BUCKET_NS.1)
+            .map_err(f("timeline.bucket_ns"))?;
+        between(self.timeline.max_buckets, MAX_BUCKETS.0, MAX_BUCKETS.1)
+            .map_err(f("timeline.max_buckets"))?;
+        Ok(())
+    }
+
+    /// Checks that need the machine's CPU count: every EPP override names CPUs of it.
+    pub fn validate_for(&self, nr_cpus: usize) -> Result<(), FreqError> {
+        for (i, o) in self.hwp.epp_overrides.iter().enumerate() {
+            let field = format!("freq.hwp.epp_overrides[{i}].cpus");
+            if o.cpus.is_empty() {
+                return Err(ferr(field, "the set is empty"));
+            }
+            if let Some(c) = o.cpus.iter().find(|&c| c as usize >= nr_cpus) {
+                return Err(ferr(field, crate::check::cpu(c, nr_cpus).unwrap_err()));
+            }
         }
         Ok(())
     }

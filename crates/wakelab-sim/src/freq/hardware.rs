@@ -29,7 +29,12 @@ impl FreqModel {
         if c.nr_busy > 0 {
             let lvl = self.domains[c.domain as usize].cur as usize;
             let p = c.busy_uw[lvl];
-            p + p * c.smt_extra_permille * (c.nr_busy as u64 - 1) / 1000
+            // saturating: validated powers stay far below overflow (docs/limits.md)
+            let extra = p
+                .saturating_mul(c.smt_extra_permille)
+                .saturating_mul(c.nr_busy as u64 - 1)
+                / 1000;
+            p.saturating_add(extra)
         } else {
             c.idle_uw[self.core_cstate(core) as usize]
         }

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::check::at_most;
+
 /// Error in a frequency / idle / power description or configuration, phrased for the field.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{field}: {message}")]
@@ -22,6 +24,24 @@ pub(crate) fn ferr(field: impl Into<String>, message: impl Into<String>) -> Freq
 /// Highest frequency a P-state may have (kHz): 10 GHz. Bounds the power model's arithmetic
 /// (docs/limits.md).
 pub const MAX_KHZ: u32 = 10_000_000;
+/// `freq.transition_latency_ns`: at most 100 ms (cpufreq drivers report 10 µs to ~10 ms;
+/// `CPUFREQ_ETERNAL` tables are given a real value in the presets).
+pub const MAX_TRANSITION_NS: u64 = 100_000_000;
+/// Idle-state exit latency: at most 100 ms. The slowest kernel tables are ~10 ms
+/// (drivers/idle/intel_idle.c `bxt_cstates` C10: 10 000 µs); 100 ms keeps the latency within
+/// the u32 the placement view reports (`idle_exit_latency`) and every `now + lat` far from
+/// overflow.
+pub const MAX_EXIT_LATENCY_NS: u64 = 100_000_000;
+/// Idle-state target residency: at most 1 s (`bxt_cstates` C10: 20 000 µs; 50x that).
+pub const MAX_TARGET_RESIDENCY_NS: u64 = 1_000_000_000;
+/// Per-core powers (static, each idle state): at most 100 W (server cores draw 1-10 W busy);
+/// keeps `p x smt_extra_permille x threads` far from u64 overflow.
+pub const MAX_CORE_MW: u32 = 100_000;
+/// Package base power: at most 1 kW (the largest server packages are ~500 W in total).
+pub const MAX_PACKAGE_MW: u32 = 1_000_000;
+/// Extra power per additional busy SMT thread: at most 1000 per mille (a second thread at
+/// most doubles the core's dynamic power; estimates are 100-300).
+pub const MAX_SMT_EXTRA_PERMILLE: u32 = 1000;
 
 /// Everything the frequency model needs to know about the hardware.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -293,7 +313,7 @@ impl MachineFreq {
                     if h.lowest < r.lowest || h.highest > r.turbo_pstate() {
                         return Err(ferr(
                             "freq.hwp",
-                            "HWP range must lie within the ratio table (lowest..=1-core turbo)",
+                            "HWP range must lie within the ratio table (from `lowest` to the 1-core turbo ratio)",
                         ));
                     }
                 }
@@ -330,9 +350,8 @@ impl MachineFreq {
                 }
             }
         }
-        if f.transition_latency_ns > 100_000_000 {
-            return Err(ferr("freq.transition_latency_ns", "must be at most 100 ms"));
-        }
+        at_most(f.transition_latency_ns, MAX_TRANSITION_NS)
+            .map_err(|m| ferr("freq.transition_latency_ns", m))?;
         let st = &self.idle.states;
         if st.is_empty() {
             return Err(ferr("idle.states", "needs at least one idle state"));
@@ -341,6 +360,10 @@ impl MachineFreq {
             return Err(ferr("idle.states", "at most 16 idle states"));
         }
         for (i, s) in st.iter().enumerate() {
+            at_most(s.exit_latency_ns, MAX_EXIT_LATENCY_NS)
+                .map_err(|m| ferr(format!("idle.states[{i}].exit_latency_ns"), m))?;
+            at_most(s.target_residency_ns, MAX_TARGET_RESIDENCY_NS)
+                .map_err(|m| ferr(format!("idle.states[{i}].target_residency_ns"), m))?;
             if i > 0 {
                 let p = &st[i - 1];
                 if s.exit_latency_ns < p.exit_latency_ns
@@ -381,13 +404,21 @@ impl MachineFreq {
                     "need 0 < v_lo_mv <= v_hi_mv and v_lo_mhz <= v_hi_mhz",
                 ));
             }
-            if c.v_hi_mv > 3000 || c.c_dyn_pf > 1_000_000 || c.v_hi_mhz > 10_000 {
-                return Err(ferr(
-                    format!("power.cores[{i}]"),
-                    "out of range (v_hi_mv <= 3000, c_dyn_pf <= 1e6, v_hi_mhz <= 10000)",
-                ));
+            let f = |field: &str| format!("power.cores[{i}].{field}");
+            // 3 V and 10 GHz are beyond any CMOS core (MAX_KHZ); 10^6 pF = 1 µF of switched
+            // capacitance per core is ~1000x a real one.
+            at_most(c.v_hi_mv, 3000).map_err(|m| ferr(f("v_hi_mv"), m))?;
+            at_most(c.v_hi_mhz, MAX_KHZ / 1000).map_err(|m| ferr(f("v_hi_mhz"), m))?;
+            at_most(c.c_dyn_pf, 1_000_000).map_err(|m| ferr(f("c_dyn_pf"), m))?;
+            at_most(c.static_mw, MAX_CORE_MW).map_err(|m| ferr(f("static_mw"), m))?;
+            at_most(c.smt_extra_permille, MAX_SMT_EXTRA_PERMILLE)
+                .map_err(|m| ferr(f("smt_extra_permille"), m))?;
+            for (j, &w) in c.idle_mw.iter().enumerate() {
+                at_most(w, MAX_CORE_MW)
+                    .map_err(|m| ferr(format!("power.cores[{i}].idle_mw[{j}]"), m))?;
             }
         }
+        at_most(self.power.package_mw, MAX_PACKAGE_MW).map_err(|m| ferr("power.package_mw", m))?;
         Ok(())
     }
 }

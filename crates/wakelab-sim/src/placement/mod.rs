@@ -275,11 +275,28 @@ impl Default for PlacementParams {
     }
 }
 
+/// Range of both scan costs: 0 to 1 ms. The modelled cost is one remote cache-line miss per
+/// runqueue (~25-100 ns); 1 ms is 10 000x that. With at most 512 runqueues a scan then costs
+/// at most ~0.5 s, far from u64 overflow in `scan_time` and in `avg_scan_cost`'s EWMA.
+pub const SCAN_COST_NS: (u64, u64) = (0, 1_000_000);
+
 impl PlacementParams {
-    /// Modelled duration of a scan that examined `n` runqueues.
+    /// Modelled duration of a scan that examined `n` runqueues. Saturating: validated costs
+    /// stay far below overflow, but a hand-built `PlacementParams` must never wrap.
     #[inline]
     pub fn scan_time(&self, n: u32) -> u64 {
-        self.scan_overhead_ns + n as u64 * self.rq_scan_cost_ns
+        self.scan_overhead_ns
+            .saturating_add((n as u64).saturating_mul(self.rq_scan_cost_ns))
+    }
+
+    /// Check both costs against [`SCAN_COST_NS`]; the error names `placement.<field>`.
+    pub fn validate(&self) -> Result<(), crate::scenario::ScenarioError> {
+        use crate::check::between;
+        use crate::scenario::err;
+        let (lo, hi) = SCAN_COST_NS;
+        between(self.rq_scan_cost_ns, lo, hi).map_err(|m| err("placement.rq_scan_cost_ns", m))?;
+        between(self.scan_overhead_ns, lo, hi).map_err(|m| err("placement.scan_overhead_ns", m))?;
+        Ok(())
     }
 }
 

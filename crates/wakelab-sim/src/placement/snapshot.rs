@@ -263,6 +263,14 @@ impl Snapshot {
             ));
         }
         let topology = Topology::new(&self.machine).map_err(|e| e.to_string())?;
+        // the same ranges as an experiment's `placement` section (docs/limits.md)
+        self.params.validate().map_err(|e| {
+            format!(
+                "params.{}: {}",
+                e.field.trim_start_matches("placement."),
+                e.message
+            )
+        })?;
         let behaviour = self.kernel.resolve()?;
         let domains =
             SchedDomains::build(&topology, self.kernel.version, self.kernel.topology_flags);
@@ -351,6 +359,13 @@ impl Snapshot {
                     "has_idle_cores: needs one value per LLC ({nllc}), got {n}"
                 ));
             }
+        }
+        // avg_scan_cost is an EWMA of scan times (each at most 512 x 1 ms + 1 ms with the
+        // placement ranges); 1 s keeps `avg_cost + 1` and `4 * avg_cost` in select_idle_cpu
+        // far from overflow.
+        for (i, &c) in self.avg_scan_cost.iter().enumerate() {
+            crate::check::at_most(c, 1_000_000_000)
+                .map_err(|m| format!("avg_scan_cost[{i}]: {m}"))?;
         }
         match self.avg_scan_cost.len() {
             0 => {}

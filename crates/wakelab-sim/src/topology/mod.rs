@@ -92,9 +92,7 @@ impl MachineShape {
 
     /// Check every field; the first problem found is returned with the field's name.
     pub fn validate(&self) -> Result<(), ShapeError> {
-        if self.sockets == 0 || self.sockets > MAX_SOCKETS {
-            return Err(shape_err("sockets", format!("must be 1..={MAX_SOCKETS}")));
-        }
+        crate::check::between(self.sockets, 1, MAX_SOCKETS).map_err(|m| shape_err("sockets", m))?;
         if self.nodes_per_socket == 0 {
             return Err(shape_err("nodes_per_socket", "must be at least 1"));
         }
@@ -132,14 +130,23 @@ impl MachineShape {
                     ),
                 ));
             }
-            if self.cluster_capacity.iter().any(|&c| c == 0 || c > 1024) {
-                return Err(shape_err("cluster_capacity", "capacities must be 1..=1024"));
+            // SCHED_CAPACITY_SCALE is 1024: no CPU is more than the biggest one.
+            for &c in &self.cluster_capacity {
+                crate::check::between(c, 1, 1024)
+                    .map_err(|m| shape_err("cluster_capacity", format!("capacities {m}")))?;
             }
         }
-        if self.numa_remote_distance < 10 || self.numa_socket_distance < 10 {
+        // SLIT distances (ACPI 6.x §5.2.17): 10 is the local node, 255 means unreachable.
+        if !(10..=254).contains(&self.numa_remote_distance) {
             return Err(shape_err(
                 "numa_remote_distance",
-                "SLIT distances are at least 10",
+                crate::check::between(self.numa_remote_distance, 10, 254).unwrap_err(),
+            ));
+        }
+        if !(10..=254).contains(&self.numa_socket_distance) {
+            return Err(shape_err(
+                "numa_socket_distance",
+                crate::check::between(self.numa_socket_distance, 10, 254).unwrap_err(),
             ));
         }
         Ok(())

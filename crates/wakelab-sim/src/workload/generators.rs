@@ -386,7 +386,7 @@ fn hackbench(
 ) -> Result<Generated, String> {
     if c.tasks_per_group < 2 || !c.tasks_per_group.is_multiple_of(2) || c.tasks_per_group > 2000 {
         return Err(format!(
-            "tasks_per_group: {} must be even and in 2..=2000",
+            "tasks_per_group: must be even and between 2 and 2000 (got {})",
             c.tasks_per_group
         ));
     }
@@ -533,7 +533,10 @@ fn schbench(c: &SchbenchConfig, workers: u32, topo: &Topology) -> Result<Generat
         return Err(format!("message_threads: at most {}", super::MAX_CLIENTS));
     }
     if c.percentile == 0 || c.percentile > 100 {
-        return Err("percentile: must be 1..=100".into());
+        return Err(format!(
+            "percentile: must be between 1 and 100 (got {})",
+            c.percentile
+        ));
     }
     if (m as u64) * (workers as u64 + 1) > crate::engine::MAX_TASKS as u64 {
         return Err(format!(

@@ -118,7 +118,7 @@ pub struct TasksInterference {
 }
 
 /// Largest interference task count per entry.
-const MAX_INSTANCES: u32 = 4096;
+pub const MAX_INSTANCES: u32 = 4096;
 
 fn check_cpus(m: &CpuMask, topo: &Topology) -> Result<(), String> {
     if m.is_empty() {
@@ -152,7 +152,7 @@ impl Interference {
         match self {
             Interference::Rt(r) => {
                 if r.prio == 0 || r.prio > 99 {
-                    return Err(format!("prio: {} is outside 1..=99", r.prio));
+                    return Err(format!("prio: must be between 1 and 99 (got {})", r.prio));
                 }
                 if r.period_us == 0 || r.runtime_us > r.period_us || r.period_us > 100_000_000 {
                     return Err(format!(
@@ -161,7 +161,7 @@ impl Interference {
                     ));
                 }
                 if r.mhz == 0 || r.mhz > 10_000 {
-                    return Err("mhz: must be 1..=10000".into());
+                    return Err(format!("mhz: must be between 1 and 10000 (got {})", r.mhz));
                 }
                 let all = *topo.all();
                 let mask = match &r.cpus {
@@ -228,10 +228,13 @@ impl Interference {
             }
             Interference::Hog(h) => {
                 if h.count == 0 || h.count > MAX_INSTANCES {
-                    return Err(format!("count: {} is outside 1..={MAX_INSTANCES}", h.count));
+                    return Err(format!(
+                        "count: must be between 1 and {MAX_INSTANCES} (got {})",
+                        h.count
+                    ));
                 }
                 if !(-20..=19).contains(&h.nice) {
-                    return Err(format!("nice: {} is outside -20..=19", h.nice));
+                    return Err(format!("nice: must be between -20 and 19 (got {})", h.nice));
                 }
                 let mask = match &h.cpus {
                     Some(m) => {

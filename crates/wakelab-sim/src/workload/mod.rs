@@ -17,6 +17,7 @@ mod config;
 mod generators;
 mod interference;
 pub mod rtapp;
+mod validate;
 
 pub use config::{
     BarrierConfig, CustomConfig, DbenchConfig, DbenchVariant, HackbenchConfig, HackbenchIpc,
@@ -25,8 +26,10 @@ pub use config::{
 };
 pub use generators::{BARRIER_ID, HACKBENCH_GATE, RESERVED_BARRIER_BASE};
 pub use interference::{
-    HogInterference, Interference, IrqInterference, RtInterference, TasksInterference,
+    HogInterference, Interference, IrqInterference, MAX_INSTANCES, RtInterference,
+    TasksInterference,
 };
+pub use validate::{FIFO_PRIO, MAX_NAME_CHARS, MAX_START_NS, NICE, validate};
 
 use serde::{Deserialize, Serialize};
 
@@ -137,7 +140,9 @@ pub fn build(
     topo: &Topology,
 ) -> Result<WorkloadBuild, String> {
     if clients == 0 || clients > MAX_CLIENTS {
-        return Err(format!("clients: {clients} is outside 1..={MAX_CLIENTS}"));
+        return Err(format!(
+            "clients: must be between 1 and {MAX_CLIENTS} (got {clients})"
+        ));
     }
     // Interference first: forked children get ids after every initial task, so the benchmark
     // needs to know how many background tasks will follow its own.

@@ -206,7 +206,7 @@ fn int(j: &J, path: &str) -> Result<i64, String> {
 fn uint(j: &J, path: &str, max: i64) -> Result<u64, String> {
     let v = int(j, path)?;
     if v < 0 || v > max {
-        return Err(format!("{path}: {v} is outside 0..={max}"));
+        return Err(format!("{path}: must be between 0 and {max} (got {v})"));
     }
     Ok(v as u64)
 }
@@ -227,6 +227,8 @@ fn obj<'a>(j: &'a J, path: &str) -> Result<&'a [(String, J)], String> {
 
 /// Longest µs value accepted for run/sleep/period (1 hour).
 const MAX_US: i64 = 3_600_000_000;
+/// `global.duration`: at most one day (seconds). Longer than any run (`MAX_DURATION_NS`).
+const MAX_DURATION_S: i64 = 86_400;
 
 /// Event kinds, longest prefix first (rt-app matches keys by prefix: "runtime" before "run").
 const EVENTS: &[&str] = &[
@@ -269,7 +271,10 @@ pub fn import_rtapp(json: &str, opts: &RtAppOptions) -> Result<RtAppImport, Stri
         ));
     }
     if opts.mhz == 0 || opts.mhz > 10_000 {
-        return Err("mhz: must be 1..=10000".into());
+        return Err(format!(
+            "mhz: must be between 1 and 10000 (got {})",
+            opts.mhz
+        ));
     }
     let root: J = serde_json::from_str(json).map_err(|e| format!("not valid JSON: {e}"))?;
     if depth(&root) > MAX_DEPTH {
@@ -284,9 +289,17 @@ pub fn import_rtapp(json: &str, opts: &RtAppOptions) -> Result<RtAppImport, Stri
             "global" => {
                 for (gk, gv) in obj(v, "global")? {
                     if gk == "duration" {
+                        // rt-app: seconds; -1 (its default) = until every thread ends.
+                        // Other negative values are refused, not read as "no limit".
                         let d = int(gv, "global.duration")?;
+                        if d != -1 && !(0..=MAX_DURATION_S).contains(&d) {
+                            return Err(format!(
+                                "global.duration: must be -1 (no limit) or between 0 and \
+                                 {MAX_DURATION_S} seconds (got {d})"
+                            ));
+                        }
                         if d > 0 {
-                            duration_ns = Some((d as u64).min(86_400) * 1_000_000_000);
+                            duration_ns = Some(d as u64 * 1_000_000_000);
                         }
                     } else if IGNORED_GLOBAL.contains(&gk.as_str()) {
                         notes.push(format!("global.{gk}: ignored"));
@@ -416,14 +429,14 @@ pub fn import_rtapp(json: &str, opts: &RtAppOptions) -> Result<RtAppImport, Stri
             let p = priority.unwrap_or(10);
             if !(1..=99).contains(&p) {
                 return Err(format!(
-                    "{path}.priority: {p} is outside 1..=99 for SCHED_FIFO"
+                    "{path}.priority: must be between 1 and 99 for SCHED_FIFO (got {p})"
                 ));
             }
             class = SchedClass::Fifo { prio: p as u8 };
         } else if let Some(p) = priority {
             if !(-20..=19).contains(&p) {
                 return Err(format!(
-                    "{path}.priority: nice {p} is outside -20..=19 for SCHED_OTHER"
+                    "{path}.priority: must be a nice value between -20 and 19 for SCHED_OTHER (got {p})"
                 ));
             }
             class = SchedClass::Fair { nice: p as i8 };

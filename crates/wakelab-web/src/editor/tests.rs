@@ -379,7 +379,12 @@ fn interference_sources_are_edited_and_checked_against_the_machine() {
     assert_eq!(errs[0].0, "scenario.interference[0].prio");
     let bad = edit(&e, &[("itf1-cpus", "0,40")]).unwrap();
     let errs = check(&bad);
-    assert!(errs[0].1.contains("not within the machine"), "{errs:?}");
+    assert!(
+        errs[0]
+            .1
+            .contains("names CPU 40, but the machine has 8 CPUs"),
+        "{errs:?}"
+    );
     assert!(lands_on(&bad, &errs[0].0, "itf1-cpus"), "{errs:?}");
     // A cpulist that does not parse is refused by its field, like the kernel's parser would.
     let errs = edit(&e, &[("itf1-cpus", "zero")]).unwrap_err();
