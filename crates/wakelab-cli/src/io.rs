@@ -122,12 +122,7 @@ pub fn check_outputs(inputs: &[&Path], outputs: &[Output<'_>]) -> Result<()> {
         }
         for prev in &outputs[..k] {
             if prev.path == p || same_file(prev.path, p) {
-                bail!(
-                    "{} and {} both name {}",
-                    prev.flag,
-                    o.flag,
-                    p.display()
-                );
+                bail!("{} and {} both name {}", prev.flag, o.flag, p.display());
             }
         }
         let dir: PathBuf = match p.parent() {

@@ -368,7 +368,11 @@ fn run_cli() -> Result<()> {
                 .transpose()?;
             let shard = shard.as_deref().map(points::parse_shard).transpose()?;
             let mut outputs = Vec::new();
-            for (flag, p) in [("--points-out", &points_out), ("--svg", &svg), ("--png", &png)] {
+            for (flag, p) in [
+                ("--points-out", &points_out),
+                ("--svg", &svg),
+                ("--png", &png),
+            ] {
                 if let Some(p) = p {
                     outputs.push(io::Output { flag, path: p });
                 }
