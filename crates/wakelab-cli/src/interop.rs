@@ -355,11 +355,7 @@ pub fn compare_measured(a: CompareMeasuredArgs) -> Result<()> {
     let results = if a.points.is_empty() {
         run_points(&exp, a.quiet)?
     } else {
-        let mut files = Vec::with_capacity(a.points.len());
-        for p in &a.points {
-            files.push((p.clone(), points::read(p)?));
-        }
-        points::merge(&exp, &ov, files)?
+        points::merge(&exp, &ov, &a.points)?
     };
     let rep = build_report(&exp, &results);
     if a.json {

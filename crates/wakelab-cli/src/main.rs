@@ -442,12 +442,7 @@ fn run_cli() -> Result<()> {
             let overrides = overrides.overrides();
             overrides.apply(&mut exp);
             exp.validate().map_err(|e| anyhow!("{e}"))?;
-            let mut files = Vec::with_capacity(points.len());
-            for p in points {
-                let f = points::read(&p)?;
-                files.push((p, f));
-            }
-            let all = points::merge(&exp, &overrides, files)?;
+            let all = points::merge(&exp, &overrides, &points)?;
             io::emit(&report_text(&exp, &all, format, preset.as_deref())?)?;
         }
         Cmd::Presets => {

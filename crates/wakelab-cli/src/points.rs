@@ -162,24 +162,26 @@ pub fn read(p: &Path) -> Result<PointsFile> {
     Ok(f)
 }
 
-/// The points of `files`, checked to be exactly the shards 1..=n of `exp` (overrides
-/// applied; `ov` names them in messages): same experiment, same n, every shard once, and each
-/// file holding exactly its shard's points. `ov` is how the caller was invoked.
-pub fn merge(
-    exp: &Experiment,
-    ov: &Overrides,
-    files: Vec<(PathBuf, PointsFile)>,
-) -> Result<Vec<PointResult>> {
-    let Some((first_path, first)) = files.first() else {
+/// The points of the files at `paths`, checked to be exactly the shards 1..=n of `exp`
+/// (overrides applied; `ov` is how the caller was invoked, for messages): same experiment,
+/// same n, every shard once, and each file holding exactly its shard's points. Each file is
+/// checked as soon as it is read, so what is kept is at most the experiment's points
+/// (`MAX_POINTS`) whatever is passed (the same large file many times is refused at its second
+/// copy).
+pub fn merge(exp: &Experiment, ov: &Overrides, paths: &[PathBuf]) -> Result<Vec<PointResult>> {
+    if paths.is_empty() {
         bail!(
             "no points files given: pass the files that `wakelab run --shard i/n --points-out \
              FILE` wrote"
         );
-    };
+    }
     let want = identity(exp);
-    let n = first.shard[1];
+    // (path of the first file, its shard) once read
+    let mut split: Option<(&Path, [usize; 2])> = None;
     let mut seen: BTreeMap<usize, &Path> = BTreeMap::new();
-    for (p, f) in &files {
+    let mut all = Vec::new();
+    for p in paths {
+        let f = read(p)?;
         if f.experiment != want {
             let why = if f.overrides == ov.describe() {
                 format!(
@@ -199,13 +201,15 @@ pub fn merge(
                 p.display()
             );
         }
-        let [i, fn_] = f.shard;
-        if fn_ != n || i == 0 || i > fn_ {
+        let [i, n] = f.shard;
+        let (first_path, first) = *split.get_or_insert((p.as_path(), f.shard));
+        if n != first[1] || i == 0 || i > n {
             bail!(
-                "{}: shard {i}/{fn_}, but {} is shard {}/{n}: shards of one split share n",
+                "{}: shard {i}/{n}, but {} is shard {}/{}: shards of one split share n",
                 p.display(),
                 first_path.display(),
-                first.shard[0]
+                first[0],
+                first[1]
             );
         }
         if let Some(other) = seen.insert(i, p) {
@@ -231,7 +235,9 @@ pub fn merge(
                 expected.len()
             );
         }
+        all.extend(f.points);
     }
+    let n = split.map_or(1, |(_, s)| s[1]);
     let missing: Vec<String> = (1..=n)
         .filter(|i| !seen.contains_key(i))
         .map(|i| format!("{i}/{n}"))
@@ -249,7 +255,7 @@ pub fn merge(
             }
         );
     }
-    Ok(files.into_iter().flat_map(|(_, f)| f.points).collect())
+    Ok(all)
 }
 
 #[cfg(test)]
