@@ -89,9 +89,18 @@ pub struct Output<'a> {
     pub path: &'a Path,
 }
 
-/// The same file? Both canonicalised (symlinks, `./`, `..`); a path that does not exist yet is
-/// no existing input.
+/// The same file? Both canonicalised (symlinks, `./`, `..`), and on Unix the same device and
+/// inode (hard links); a path that does not exist yet is no input.
 fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            if (x.dev(), x.ino()) == (y.dev(), y.ino()) {
+                return true;
+            }
+        }
+    }
     match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
         (Ok(x), Ok(y)) => x == y,
         _ => false,

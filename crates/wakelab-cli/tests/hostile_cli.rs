@@ -231,6 +231,14 @@ fn output_paths_are_checked_before_running() {
         &wakelab(&["rtapp", s(&exp), "-o", s(&exp)]),
         &["--output", "refusing to overwrite"],
     );
+    // a hard link to it is the same file too
+    let linked = tmp("same-linked.json");
+    let _ = std::fs::remove_file(&linked);
+    std::fs::hard_link(&exp, &linked).unwrap();
+    refused(
+        &wakelab(&["run", s(&exp), "--quiet", "--points-out", s(&linked)]),
+        &["--points-out", "refusing to overwrite"],
+    );
     assert_eq!(std::fs::read_to_string(&exp).unwrap(), shown);
     // two outputs to one file
     let p = tmp("twice.out");
