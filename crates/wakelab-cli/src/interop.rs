@@ -1,11 +1,11 @@
 //! Interop subcommands (`trace`, `import`, `compare-measured`, `rtapp`): thin IO around the
 //! `wakelab-interop` crate. See docs/interop.md.
 
-use std::io::{Read, Write};
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 
@@ -17,6 +17,9 @@ use wakelab_sim::experiment::{self, DetailOptions, PointResult};
 use wakelab_sim::presets;
 use wakelab_sim::report::build_report;
 use wakelab_sim::scenario::{Experiment, MAX_SCENARIO_BYTES};
+
+use crate::io;
+use crate::points::{self, Overrides};
 
 /// Which experiment: a file or a preset.
 #[derive(Args, Debug, Clone)]
@@ -160,31 +163,12 @@ pub struct RtappArgs {
 
 // ---- helpers ---------------------------------------------------------------------------------
 
-fn read_bounded(p: &Path, max: usize) -> Result<Vec<u8>> {
-    let mut buf = Vec::new();
-    if p.as_os_str() == "-" {
-        std::io::stdin()
-            .take(max as u64 + 1)
-            .read_to_end(&mut buf)?;
-    } else {
-        let f = std::fs::File::open(p).with_context(|| format!("cannot read {}", p.display()))?;
-        f.take(max as u64 + 1)
-            .read_to_end(&mut buf)
-            .with_context(|| format!("cannot read {}", p.display()))?;
-    }
-    if buf.len() > max {
-        bail!("{} is larger than {max} bytes", p.display());
-    }
-    Ok(buf)
-}
-
 fn load(sel: &ExperimentSel) -> Result<Experiment> {
     let mut exp = match (&sel.file, &sel.preset) {
         (_, Some(id)) => presets::experiment(id)
             .ok_or_else(|| anyhow!("no preset {id:?}; `wakelab presets` lists them"))?,
         (Some(p), None) => {
-            let b = read_bounded(p, MAX_SCENARIO_BYTES)?;
-            let s = String::from_utf8(b).map_err(|_| anyhow!("{} is not UTF-8", p.display()))?;
+            let s = io::read_text(p, MAX_SCENARIO_BYTES, "experiment")?;
             Experiment::from_json(&s).map_err(|e| anyhow!("{e}"))?
         }
         (None, None) => bail!("give an experiment file or --preset (try `wakelab presets`)"),
@@ -196,19 +180,14 @@ fn load(sel: &ExperimentSel) -> Result<Experiment> {
     Ok(exp)
 }
 
-fn write_out(p: &Path, data: &[u8]) -> Result<()> {
-    if p.as_os_str() == "-" {
-        let mut o = std::io::stdout().lock();
-        o.write_all(data)?;
-        o.flush()?;
-    } else {
-        std::fs::write(p, data).with_context(|| format!("writing {}", p.display()))?;
-    }
-    Ok(())
+/// Refuse an output that cannot be written or is the experiment file, before any work.
+fn check_output(sel: &ExperimentSel, flag: &'static str, p: &Path) -> Result<()> {
+    let inputs: Vec<&Path> = sel.file.iter().map(PathBuf::as_path).collect();
+    io::check_outputs(&inputs, &[io::Output { flag, path: p }])
 }
 
 fn read_measured(p: &Path, sel: &MeasuredSel) -> Result<MeasuredResults> {
-    let b = read_bounded(p, MAX_JSON_BYTES)?;
+    let b = io::read_bytes(p, MAX_JSON_BYTES, "measured results")?;
     let r = wakelab_interop::parse_measured_bytes(&b, &sel.options())
         .map_err(|e| anyhow!("{}: {e}", p.display()))?;
     for n in &r.notes {
@@ -228,6 +207,7 @@ fn ms_to_ns(ms: f64, what: &str) -> Result<u64> {
 
 /// `wakelab trace`: one run as Chrome trace-event JSON (opens in ui.perfetto.dev).
 pub fn trace(a: TraceArgs) -> Result<()> {
+    check_output(&a.exp, "--output", &a.output)?;
     let mut exp = load(&a.exp)?;
     let clients = match a.clients {
         Some(c) => c,
@@ -296,7 +276,7 @@ pub fn trace(a: TraceArgs) -> Result<()> {
         }
         Err(e) => bail!("{e}"),
     };
-    write_out(&a.output, json.as_bytes())?;
+    io::write_out(&a.output, json.as_bytes())?;
     if a.output.as_os_str() != "-" {
         eprintln!(
             "wrote {} ({} bytes, {} CPUs, {:.3}..{:.3} ms): open it in https://ui.perfetto.dev \
@@ -315,10 +295,11 @@ pub fn trace(a: TraceArgs) -> Result<()> {
 pub fn import(a: ImportArgs) -> Result<()> {
     let r = read_measured(&a.file, &a.sel)?;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&r)?);
-        return Ok(());
+        return io::emit(&format!("{}\n", serde_json::to_string_pretty(&r)?));
     }
-    println!(
+    let mut o = String::new();
+    writeln!(
+        o,
         "# measured: {}, {} ({} rows, {} kernels; statistics in the file: {})",
         if r.benchmark.is_empty() {
             "benchmark not named"
@@ -329,9 +310,9 @@ pub fn import(a: ImportArgs) -> Result<()> {
         r.rows.len(),
         r.kernels.len(),
         r.stats_available.join(" ")
-    );
-    print!("{}", r.render_text());
-    Ok(())
+    )?;
+    o.push_str(&r.render_text());
+    io::emit(&o)
 }
 
 fn run_points(exp: &Experiment, quiet: bool) -> Result<Vec<PointResult>> {
@@ -363,24 +344,18 @@ fn run_points(exp: &Experiment, quiet: bool) -> Result<Vec<PointResult>> {
 pub fn compare_measured(a: CompareMeasuredArgs) -> Result<()> {
     let measured = read_measured(&a.measured, &a.sel)?;
     let mut exp = load(&a.exp)?;
-    if let Some(c) = &a.clients {
-        exp.clients = c.clone();
-    }
-    if let Some(i) = a.iterations {
-        exp.iterations = i;
-    }
+    // `load` applied --duration-ms; the rest here. Together they name the experiment as run.
+    let ov = Overrides {
+        clients: a.clients.clone(),
+        iterations: a.iterations,
+        duration_ms: a.exp.duration_ms,
+    };
+    ov.apply(&mut exp);
     exp.validate().map_err(|e| anyhow!("{e}"))?;
     let results = if a.points.is_empty() {
         run_points(&exp, a.quiet)?
     } else {
-        let mut all = Vec::new();
-        for p in &a.points {
-            let b = read_bounded(p, MAX_JSON_BYTES)?;
-            let v: Vec<PointResult> = serde_json::from_slice(&b)
-                .with_context(|| format!("{} is not a points file", p.display()))?;
-            all.extend(v);
-        }
-        all
+        points::merge(&exp, &ov, &a.points)?
     };
     let rep = build_report(&exp, &results);
     if a.json {
@@ -390,27 +365,28 @@ pub fn compare_measured(a: CompareMeasuredArgs) -> Result<()> {
             "series": overlay::overlay_series(&rep, &measured),
             "warnings": overlay::overlay_warnings(&rep, &measured),
         });
-        println!("{}", serde_json::to_string_pretty(&v)?);
-        return Ok(());
+        return io::emit(&format!("{}\n", serde_json::to_string_pretty(&v)?));
     }
-    println!("== simulated ==");
-    println!("{}", rep.compare.render_text());
-    println!(
+    let mut o = String::from("== simulated ==\n");
+    writeln!(o, "{}", rep.compare.render_text())?;
+    writeln!(
+        o,
         "== measured ({}) ==",
         if measured.benchmark.is_empty() {
             a.measured.display().to_string()
         } else {
             format!("{}, {}", measured.benchmark, a.measured.display())
         }
-    );
-    println!("{}", measured.render_text());
-    println!("== side by side ==");
-    print!("{}", overlay::side_by_side_text(&rep, &measured));
-    Ok(())
+    )?;
+    writeln!(o, "{}", measured.render_text())?;
+    o.push_str("== side by side ==\n");
+    o.push_str(&overlay::side_by_side_text(&rep, &measured));
+    io::emit(&o)
 }
 
 /// `wakelab rtapp`: the workload as rt-app JSON on stdout, approximations on stderr.
 pub fn rtapp(a: RtappArgs) -> Result<()> {
+    check_output(&a.exp, "--output", &a.output)?;
     let exp = load(&a.exp)?;
     let clients = match a.clients {
         Some(c) => c,
@@ -426,7 +402,7 @@ pub fn rtapp(a: RtappArgs) -> Result<()> {
     if !json.ends_with('\n') {
         json.push('\n');
     }
-    write_out(&a.output, json.as_bytes())?;
+    io::write_out(&a.output, json.as_bytes())?;
     if e.approximations.is_empty() {
         eprintln!("rt-app: exact (nothing approximated)");
     } else {

@@ -1,9 +1,8 @@
 //! `wakelab link encode|decode`: share links from the command line (docs/share-links.md).
 
-use std::io::Read;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use clap::Subcommand;
 
 use wakelab_link::{LinkV1, ViewState, WARN_LENGTH};
@@ -40,18 +39,7 @@ fn read_experiment(file: Option<PathBuf>, preset: Option<String>) -> Result<Expe
     let Some(path) = file else {
         bail!("give an experiment file or --preset (try `wakelab presets`)");
     };
-    let mut s = String::new();
-    if path.as_os_str() == "-" {
-        std::io::stdin()
-            .take(MAX_SCENARIO_BYTES as u64 + 1)
-            .read_to_string(&mut s)?;
-    } else {
-        std::fs::File::open(&path)
-            .with_context(|| format!("cannot read {}", path.display()))?
-            .take(MAX_SCENARIO_BYTES as u64 + 1)
-            .read_to_string(&mut s)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-    }
+    let s = crate::io::read_text(&path, MAX_SCENARIO_BYTES, "experiment")?;
     Experiment::from_json(&s).map_err(|e| anyhow!("{e}"))
 }
 
@@ -67,18 +55,20 @@ pub fn run(cmd: LinkCmd) -> Result<()> {
                     frag.len()
                 );
             }
-            match url {
-                Some(u) => println!("{}#{frag}", u.split('#').next().unwrap_or_default()),
-                None => println!("{frag}"),
-            }
+            let o = match url {
+                Some(u) => format!("{}#{frag}\n", u.split('#').next().unwrap_or_default()),
+                None => format!("{frag}\n"),
+            };
+            crate::io::emit(&o)?;
         }
         LinkCmd::Decode { link, raw } => {
             let (l, e) = wakelab_link::decode_full(&link).map_err(|e| anyhow!("{e}"))?;
-            if raw {
-                println!("{}", serde_json::to_string_pretty(&l)?);
+            let o = if raw {
+                serde_json::to_string_pretty(&l)?
             } else {
-                println!("{}", serde_json::to_string_pretty(&e)?);
-            }
+                serde_json::to_string_pretty(&e)?
+            };
+            crate::io::emit(&format!("{o}\n"))?;
         }
     }
     Ok(())

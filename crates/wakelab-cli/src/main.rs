@@ -1,10 +1,10 @@
 //! `wakelab`: run Wakelab scenarios and experiments natively.
 
-use std::io::Read;
-use std::path::PathBuf;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use clap::{Parser, Subcommand, ValueEnum};
 use rayon::prelude::*;
 
@@ -15,7 +15,15 @@ use wakelab_sim::report::build_report;
 use wakelab_sim::scenario::Experiment;
 
 mod interop;
+mod io;
 mod link;
+mod points;
+
+use points::{Overrides, PointsFile};
+
+/// Most worker threads `--threads` accepts: far beyond any machine's cores (the results do not
+/// depend on it), but bounded so a typo cannot ask the OS for 100 000 threads.
+const MAX_THREADS: usize = 1024;
 
 #[derive(Parser)]
 #[command(
@@ -47,24 +55,18 @@ enum Cmd {
         preset: Option<String>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
-        /// Worker threads (default: all cores). Results do not depend on it.
+        /// Worker threads (default: all cores; 1..=1024). Results do not depend on it.
         #[arg(long)]
         threads: Option<usize>,
         /// Run only shard i of n (`--shard 2/4`, 1-based), for splitting a sweep across machines.
         #[arg(long)]
         shard: Option<String>,
-        /// Write the raw point results (JSON) here, e.g. to merge shards later.
+        /// Write the raw point results (JSON, with the experiment's identity and the shard)
+        /// here, e.g. to merge shards later.
         #[arg(long)]
         points_out: Option<PathBuf>,
-        /// Override the client counts (`1,2,4`).
-        #[arg(long, value_delimiter = ',')]
-        clients: Option<Vec<u32>>,
-        /// Override the number of iterations.
-        #[arg(long)]
-        iterations: Option<u32>,
-        /// Override the simulated run length (ms).
-        #[arg(long)]
-        duration_ms: Option<u64>,
+        #[command(flatten)]
+        overrides: OverrideArgs,
         /// Write the throughput plot as SVG.
         #[arg(long)]
         svg: Option<PathBuf>,
@@ -85,6 +87,9 @@ enum Cmd {
         experiment: Option<PathBuf>,
         #[arg(long)]
         preset: Option<String>,
+        /// The overrides the shards ran with (they are part of the experiment).
+        #[command(flatten)]
+        overrides: OverrideArgs,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
         points: Vec<PathBuf>,
@@ -116,29 +121,34 @@ enum Cmd {
     Link(link::LinkCmd),
 }
 
-fn read_input(file: &Option<PathBuf>) -> Result<String> {
-    let mut s = String::new();
-    match file {
-        Some(p) if p.as_os_str() != "-" => {
-            let meta =
-                std::fs::metadata(p).with_context(|| format!("cannot read {}", p.display()))?;
-            if meta.len() > wakelab_sim::scenario::MAX_SCENARIO_BYTES as u64 {
-                bail!(
-                    "{} is larger than {} bytes",
-                    p.display(),
-                    wakelab_sim::scenario::MAX_SCENARIO_BYTES
-                );
-            }
-            s = std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read {}", p.display()))?;
-        }
-        _ => {
-            std::io::stdin()
-                .take(wakelab_sim::scenario::MAX_SCENARIO_BYTES as u64 + 1)
-                .read_to_string(&mut s)?;
+/// The experiment overrides of `run` and `merge`.
+#[derive(clap::Args)]
+struct OverrideArgs {
+    /// Override the client counts (`1,2,4`).
+    #[arg(long, value_delimiter = ',')]
+    clients: Option<Vec<u32>>,
+    /// Override the number of iterations.
+    #[arg(long)]
+    iterations: Option<u32>,
+    /// Override the simulated run length (ms).
+    #[arg(long)]
+    duration_ms: Option<u64>,
+}
+
+impl OverrideArgs {
+    fn overrides(self) -> Overrides {
+        Overrides {
+            clients: self.clients,
+            iterations: self.iterations,
+            duration_ms: self.duration_ms,
         }
     }
-    Ok(s)
+}
+
+/// A file or stdin (`-` or no file), at most `max` bytes.
+fn read_input(file: &Option<PathBuf>, max: usize, what: &str) -> Result<String> {
+    let stdin = PathBuf::from("-");
+    io::read_text(file.as_ref().unwrap_or(&stdin), max, what)
 }
 
 fn load_experiment(file: &Option<PathBuf>, preset: &Option<String>) -> Result<Experiment> {
@@ -146,22 +156,15 @@ fn load_experiment(file: &Option<PathBuf>, preset: &Option<String>) -> Result<Ex
         (_, Some(id)) => presets::experiment(id)
             .ok_or_else(|| anyhow!("no preset {id:?}; `wakelab presets` lists them")),
         (Some(_), None) => {
-            let s = read_input(file)?;
+            let s = read_input(
+                file,
+                wakelab_sim::scenario::MAX_SCENARIO_BYTES,
+                "experiment",
+            )?;
             Experiment::from_json(&s).map_err(|e| anyhow!("{e}"))
         }
         (None, None) => bail!("give an experiment file or --preset (try `wakelab presets`)"),
     }
-}
-
-fn parse_shard(s: &str) -> Result<(usize, usize)> {
-    let (i, n) = s
-        .split_once('/')
-        .ok_or_else(|| anyhow!("--shard takes i/n, e.g. 1/4"))?;
-    let (i, n): (usize, usize) = (i.parse()?, n.parse()?);
-    if n == 0 || i == 0 || i > n {
-        bail!("--shard {s}: need 1 <= i <= n");
-    }
-    Ok((i - 1, n))
 }
 
 /// The results chart of a run as SVG and/or PNG: the page's chart (wakelab-plot's
@@ -171,8 +174,8 @@ fn write_plots(
     exp: &Experiment,
     ok: &[PointResult],
     preset: Option<&str>,
-    svg: Option<&std::path::Path>,
-    png: Option<&std::path::Path>,
+    svg: Option<&Path>,
+    png: Option<&Path>,
 ) -> Result<()> {
     let rep = build_report(exp, ok);
     let published = published_of(preset);
@@ -181,12 +184,12 @@ fn write_plots(
     if let Some(p) = svg {
         let s = wakelab_plot::xy_chart_svg(&chart, 800, 480, &wakelab_plot::Theme::light(1.0))
             .map_err(|m| anyhow!(m))?;
-        std::fs::write(p, s).with_context(|| format!("writing {}", p.display()))?;
+        io::write_out(p, s.as_bytes())?;
     }
     if let Some(p) = png {
         let b = wakelab_plot::xy_chart_png(&chart, 1600, 960, &wakelab_plot::Theme::light(2.0))
             .map_err(|m| anyhow!(m))?;
-        std::fs::write(p, b).with_context(|| format!("writing {}", p.display()))?;
+        io::write_out(p, &b)?;
     }
     Ok(())
 }
@@ -238,37 +241,44 @@ fn published_ops_text(exp: &Experiment, preset: Option<&str>) -> Option<String> 
     }
 }
 
-fn print_report(
+/// The report of a run in `format`, as the text to print.
+fn report_text(
     exp: &Experiment,
     results: &[PointResult],
     format: Format,
     preset: Option<&str>,
-) -> Result<()> {
+) -> Result<String> {
     let rep = build_report(exp, results);
+    let mut o = String::new();
     match format {
         Format::Text => {
-            println!("{}", rep.compare.render_text());
+            writeln!(o, "{}", rep.compare.render_text())?;
             if let Some(t) = published_text(exp, rep.higher_is_better, &published_of(preset)) {
-                println!("{t}");
+                writeln!(o, "{t}")?;
             }
-            println!("{}", rep.ops_text);
+            writeln!(o, "{}", rep.ops_text)?;
             if let Some(t) = published_ops_text(exp, preset) {
-                println!("Published Ops (the posting's schedstats over its whole run)\n{t}");
+                writeln!(
+                    o,
+                    "Published Ops (the posting's schedstats over its whole run)\n{t}"
+                )?;
             }
         }
-        Format::Json => println!("{}", serde_json::to_string_pretty(&rep)?),
-        Format::Csv => print!("{}", rep.compare.to_csv()),
+        Format::Json => writeln!(o, "{}", serde_json::to_string_pretty(&rep)?)?,
+        Format::Csv => o.push_str(&rep.compare.to_csv()),
     }
-    Ok(())
+    Ok(o)
 }
 
 /// Residency histograms per point (text): busy time by frequency, idle time by C-state.
-fn print_residency(exp: &Experiment, results: &[PointResult]) {
+fn residency_text(exp: &Experiment, results: &[PointResult]) -> String {
     let mut sorted: Vec<&PointResult> = results.iter().collect();
     sorted.sort_by_key(|r| (r.variant, r.clients, r.iteration));
-    let rows = |cells: &dyn Fn(&PointResult) -> Vec<String>| {
+    let mut o = String::new();
+    let rows = |o: &mut String, cells: &dyn Fn(&PointResult) -> Vec<String>| {
         for r in &sorted {
-            println!(
+            let _ = writeln!(
+                o,
                 "  {:<24} {:>4} clients #{}: {}",
                 exp.variants[r.variant].name,
                 r.clients,
@@ -277,21 +287,22 @@ fn print_residency(exp: &Experiment, results: &[PointResult]) {
             );
         }
     };
-    println!("Frequency residency (share of busy time; levels above 2%)");
-    rows(&|r| {
+    o.push_str("Frequency residency (share of busy time; levels above 2%)\n");
+    rows(&mut o, &|r| {
         r.pstate_residency
             .iter()
             .filter(|(_, f)| *f > 0.02)
             .map(|(k, f)| format!("{:.1} GHz {:>3.0}%", *k as f64 / 1e6, f * 100.0))
             .collect()
     });
-    println!("Idle-state residency (share of idle time)");
-    rows(&|r| {
+    o.push_str("Idle-state residency (share of idle time)\n");
+    rows(&mut o, &|r| {
         r.cstate_residency
             .iter()
             .map(|(n, f)| format!("{n} {:>3.0}%", f * 100.0))
             .collect()
     });
+    o
 }
 
 /// `wakelab presets | head`: a reader that stops early closes stdout, and Rust's `println!`
@@ -339,39 +350,44 @@ fn run_cli() -> Result<()> {
             threads,
             shard,
             points_out,
-            clients,
-            iterations,
-            duration_ms,
+            overrides,
             svg,
             png,
             quiet,
             residency,
         } => {
+            // everything that can be refused is refused before the run
+            let threads = threads
+                .map(|t| {
+                    if (1..=MAX_THREADS).contains(&t) {
+                        Ok(t)
+                    } else {
+                        Err(anyhow!("--threads {t}: give 1..={MAX_THREADS}"))
+                    }
+                })
+                .transpose()?;
+            let shard = shard.as_deref().map(points::parse_shard).transpose()?;
+            let mut outputs = Vec::new();
+            for (flag, p) in [
+                ("--points-out", &points_out),
+                ("--svg", &svg),
+                ("--png", &png),
+            ] {
+                if let Some(p) = p {
+                    outputs.push(io::Output { flag, path: p });
+                }
+            }
+            let inputs: Vec<&Path> = file.iter().map(PathBuf::as_path).collect();
+            io::check_outputs(&inputs, &outputs)?;
             let mut exp = load_experiment(&file, &preset)?;
-            if let Some(c) = clients {
-                exp.clients = c;
-            }
-            if let Some(i) = iterations {
-                exp.iterations = i;
-            }
-            if let Some(d) = duration_ms {
-                exp.scenario.run.duration_ms = d;
-                exp.scenario.run.warmup_ms = exp.scenario.run.warmup_ms.min(d / 5);
-            }
+            let overrides = overrides.overrides();
+            overrides.apply(&mut exp);
             exp.validate().map_err(|e| anyhow!("{e}"))?;
-            let mut pts = experiment::points(&exp);
-            if let Some(s) = &shard {
-                let (i, n) = parse_shard(s)?;
-                pts = pts
-                    .into_iter()
-                    .enumerate()
-                    .filter(|(k, _)| k % n == i)
-                    .map(|(_, p)| p)
-                    .collect();
-            }
+            let shard = shard.unwrap_or((1, 1));
+            let pts = points::shard_points(&exp, shard);
             if let Some(t) = threads {
                 rayon::ThreadPoolBuilder::new()
-                    .num_threads(t.max(1))
+                    .num_threads(t)
                     .build_global()
                     .ok();
             }
@@ -383,7 +399,7 @@ fn run_cli() -> Result<()> {
                 .map(|&(v, c, it)| {
                     let r = experiment::run_point(&exp, v, c, it, None);
                     if !quiet {
-                        let mut d = done.lock().unwrap();
+                        let mut d = done.lock().unwrap_or_else(|e| e.into_inner());
                         *d += 1;
                         let el = started.elapsed().as_secs_f64();
                         let eta = el / *d as f64 * (total - *d) as f64;
@@ -403,59 +419,60 @@ fn run_cli() -> Result<()> {
                 ok.push(r.map_err(|m| anyhow!(m))?);
             }
             if let Some(p) = points_out {
-                std::fs::write(&p, serde_json::to_string(&ok)?)
-                    .with_context(|| format!("writing {}", p.display()))?;
+                let f = PointsFile::new(&exp, &overrides, shard, ok.clone());
+                io::write_out(&p, serde_json::to_string(&f)?.as_bytes())?;
             }
             if svg.is_some() || png.is_some() {
                 write_plots(&exp, &ok, preset.as_deref(), svg.as_deref(), png.as_deref())?;
             }
-            print_report(&exp, &ok, format, preset.as_deref())?;
+            let mut o = report_text(&exp, &ok, format, preset.as_deref())?;
             if residency && format == Format::Text {
-                print_residency(&exp, &ok);
+                o.push_str(&residency_text(&exp, &ok));
             }
+            io::emit(&o)?;
         }
         Cmd::Merge {
             experiment,
             preset,
+            overrides,
             format,
             points,
         } => {
-            let exp = load_experiment(&experiment, &preset)?;
-            let mut all: Vec<PointResult> = Vec::new();
-            for p in &points {
-                let s = std::fs::read_to_string(p)
-                    .with_context(|| format!("cannot read {}", p.display()))?;
-                let v: Vec<PointResult> = serde_json::from_str(&s)
-                    .with_context(|| format!("{} is not a points file", p.display()))?;
-                all.extend(v);
-            }
-            print_report(&exp, &all, format, preset.as_deref())?;
+            let mut exp = load_experiment(&experiment, &preset)?;
+            let overrides = overrides.overrides();
+            overrides.apply(&mut exp);
+            exp.validate().map_err(|e| anyhow!("{e}"))?;
+            let all = points::merge(&exp, &overrides, &points)?;
+            io::emit(&report_text(&exp, &all, format, preset.as_deref())?)?;
         }
         Cmd::Presets => {
-            println!("Experiments (wakelab run --preset ID):");
+            let mut o = String::from("Experiments (wakelab run --preset ID):\n");
             for p in presets::gallery() {
-                println!("  {:<10} {}", p.id, p.title);
+                writeln!(o, "  {:<10} {}", p.id, p.title)?;
                 if !p.model.is_empty() {
-                    println!("  {:<10} {}", "", p.model);
+                    writeln!(o, "  {:<10} {}", "", p.model)?;
                 }
             }
-            println!("\nMachines:");
+            o.push_str("\nMachines:\n");
             for m in presets::machine_ids() {
-                println!("  {m}");
+                writeln!(o, "  {m}")?;
             }
+            io::emit(&o)?;
         }
         Cmd::Show { preset } => {
             let e = presets::experiment(&preset).ok_or_else(|| anyhow!("no preset {preset:?}"))?;
-            println!("{}", serde_json::to_string_pretty(&e)?);
+            io::emit(&format!("{}\n", serde_json::to_string_pretty(&e)?))?;
         }
         Cmd::Patches => {
+            let mut o = String::new();
             for id in PatchId::ALL {
                 let i = id.info();
-                println!("{:<28} {} [{}]", id.key(), i.title, i.landed);
+                writeln!(o, "{:<28} {} [{}]", id.key(), i.title, i.landed)?;
             }
-            println!(
-                "\nSched features: WA_IDLE WA_WEIGHT WA_BIAS SIS_PROP SIS_AVG_CPU SIS_UTIL (per-version defaults, spec §7.1)"
+            o.push_str(
+                "\nSched features: WA_IDLE WA_WEIGHT WA_BIAS SIS_PROP SIS_AVG_CPU SIS_UTIL (per-version defaults, spec §7.1)\n",
             );
+            io::emit(&o)?;
         }
         Cmd::Trace(a) => interop::trace(a)?,
         Cmd::Import(a) => interop::import(a)?,
@@ -463,13 +480,18 @@ fn run_cli() -> Result<()> {
         Cmd::Rtapp(a) => interop::rtapp(a)?,
         Cmd::Link(c) => link::run(c)?,
         Cmd::Decide { file, text } => {
-            let s = read_input(&file)?;
+            let s = read_input(
+                &file,
+                wakelab_sim::placement::snapshot::MAX_SNAPSHOT_BYTES,
+                "placement snapshot",
+            )?;
             let out = wakelab_sim::placement::decide_json(&s).map_err(|m| anyhow!(m))?;
-            if text {
-                println!("{}", wakelab_sim::placement::render_text(&out));
+            let o = if text {
+                wakelab_sim::placement::render_text(&out)
             } else {
-                println!("{}", serde_json::to_string_pretty(&out)?);
-            }
+                serde_json::to_string_pretty(&out)?
+            };
+            io::emit(&format!("{o}\n"))?;
         }
     }
     Ok(())

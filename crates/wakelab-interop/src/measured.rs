@@ -262,6 +262,50 @@ fn finite(v: f64) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
+/// Values that are not finite numbers (`NaN`, `Inf`, or beyond f64 such as `1e309`): read as
+/// missing, never as 0, and named in one note so the reader knows (issue 21).
+#[derive(Default)]
+struct NonFinite {
+    count: usize,
+    at: Vec<String>,
+}
+
+impl NonFinite {
+    /// `v` if finite; otherwise counted, with `where_` (`line 3 column 5: inf`) kept for the
+    /// first few.
+    fn check(&mut self, v: f64, where_: impl FnOnce() -> String) -> Option<f64> {
+        if v.is_finite() {
+            return Some(v);
+        }
+        self.count += 1;
+        if self.at.len() < 5 {
+            self.at.push(where_());
+        }
+        None
+    }
+
+    fn note(self, notes: &mut Vec<String>) {
+        if self.count == 0 {
+            return;
+        }
+        let what = if self.count == 1 {
+            "1 value is not a finite number".to_string()
+        } else {
+            format!("{} values are not finite numbers", self.count)
+        };
+        notes.push(format!(
+            "{what} (NaN, Inf or beyond f64 such as 1e309): read as missing, which the \
+             compare-mmtests layout prints as 0.00 ({}{})",
+            self.at.join(", "),
+            if self.count > self.at.len() {
+                ", ..."
+            } else {
+                ""
+            }
+        ));
+    }
+}
+
 /// Natural order of operation keys: numbers numerically, `syst-16` after `syst-2`.
 fn op_key(s: &str) -> (String, u64, String) {
     let digits_at = s.find(|c: char| c.is_ascii_digit()).unwrap_or(s.len());
@@ -609,6 +653,7 @@ pub fn parse_mmtests_text(input: &str, stat: Option<&str>) -> Result<MeasuredRes
     }
     let chosen = choose_stat(&available, stat).map_err(ParseError::whole)?;
     let mut out_rows: Vec<MeasuredRow> = Vec::new();
+    let mut nonfinite = NonFinite::default();
     for r in rows.iter().filter(|r| r.stat == chosen) {
         if out_rows.iter().any(|o| o.operation == r.op) {
             return Err(ParseError::at(
@@ -619,10 +664,20 @@ pub fn parse_mmtests_text(input: &str, stat: Option<&str>) -> Result<MeasuredRes
         }
         out_rows.push(MeasuredRow {
             operation: r.op.clone(),
-            values: r.values.iter().map(|&v| finite(v)).collect(),
+            values: r
+                .values
+                .iter()
+                .enumerate()
+                .map(|(k, &v)| {
+                    nonfinite.check(v, || {
+                        format!("line {} {} {} kernel {}: {v}", r.line, r.stat, r.op, k + 1)
+                    })
+                })
+                .collect(),
             significant: r.significant.clone(),
         });
     }
+    nonfinite.note(&mut notes);
     Ok(MeasuredResults {
         benchmark: String::new(),
         kernels,
@@ -934,6 +989,7 @@ pub fn parse_csv(input: &str) -> Result<MeasuredResults, ParseError> {
     }
     let mut kernels: Option<Vec<String>> = None;
     let mut rows: Vec<MeasuredRow> = Vec::new();
+    let mut nonfinite = NonFinite::default();
     for (i, raw) in input.lines().enumerate() {
         let lineno = i + 1;
         if raw.chars().count() > MAX_LINE_CHARS {
@@ -1003,7 +1059,9 @@ pub fn parse_csv(input: &str) -> Result<MeasuredResults, ParseError> {
                         continue;
                     }
                     match parse_num(cell) {
-                        Some(v) => values.push(finite(v)),
+                        Some(v) => values.push(
+                            nonfinite.check(v, || format!("line {lineno} column {col}: {cell}")),
+                        ),
                         None => {
                             return Err(ParseError::at(
                                 lineno,
@@ -1033,6 +1091,8 @@ pub fn parse_csv(input: &str) -> Result<MeasuredResults, ParseError> {
             "empty CSV: expected `clients,<kernel1>,...`",
         ));
     };
+    let mut notes = Vec::new();
+    nonfinite.note(&mut notes);
     Ok(MeasuredResults {
         benchmark: String::new(),
         kernels,
@@ -1040,7 +1100,7 @@ pub fn parse_csv(input: &str) -> Result<MeasuredResults, ParseError> {
         higher_is_better: None,
         rows,
         stats_available: vec!["value".into()],
-        notes: Vec::new(),
+        notes,
         format: InputFormat::Csv,
     })
 }

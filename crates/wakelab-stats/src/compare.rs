@@ -330,10 +330,19 @@ impl CompareReport {
     }
 }
 
+/// A text cell (names, labels; never the numbers this crate formats), RFC 4180 quoted, and
+/// spreadsheet-safe: a cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, or a
+/// tab or carriage return before one) gets a leading `'`, as OWASP's CSV-injection advice has
+/// it, so a variant named `=HYPERLINK(...)` in a shared link stays text when the CSV is opened.
 fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
+    let s = if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{s}")
     } else {
         s.to_string()
+    };
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s
     }
 }

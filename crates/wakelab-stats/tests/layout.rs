@@ -317,6 +317,45 @@ fn csv_has_one_line_per_cell() {
     );
 }
 
+/// Issue 21: names come from share links, so a name a spreadsheet would run as a formula is
+/// neutralised with a leading `'` (and quoted when it needs quoting); plain names and the
+/// numbers (negative percentages included) are untouched.
+#[test]
+fn csv_text_cells_are_spreadsheet_safe() {
+    let mut c = Comparison::new(
+        "t",
+        Direction::HigherBetter,
+        vec![
+            "=HYPERLINK(\"http://x\",\"y\")".into(),
+            "@SUM(A1)".into(),
+            "+1".into(),
+            "-2".into(),
+            "\tx".into(),
+            "5.10-rc1".into(),
+        ],
+    );
+    let mut samples = vec![vec![1.0, 1.0]; 6];
+    samples[0] = vec![2.0, 2.0];
+    c.push("1", samples.clone());
+    c.push("=1+1", samples);
+    let csv = c.report().to_csv();
+    let hmean: Vec<&str> = csv.lines().filter(|l| l.starts_with("Hmean,1,")).collect();
+    expect![[r#"
+        Hmean,1,"'=HYPERLINK(""http://x"",""y"")",2,0,false
+        Hmean,1,'@SUM(A1),1,-50,true
+        Hmean,1,'+1,1,-50,true
+        Hmean,1,'-2,1,-50,true
+        Hmean,1,'	x,1,-50,true
+        Hmean,1,5.10-rc1,1,-50,true"#]]
+    .assert_eq(&hmean.join("\n"));
+    assert!(csv.lines().any(|l| l.starts_with("Hmean,'=1+1,")), "{csv}");
+    assert!(
+        !csv.lines()
+            .any(|l| l.split(',').any(|f| f.starts_with(['=', '@', '+']))),
+        "{csv}"
+    );
+}
+
 /// Header and rows of the Ops block in Mel Gorman's reply on the idle-mask
 /// series (LKML, Dec 2020), with the row values as published.
 #[test]

@@ -376,7 +376,8 @@ impl Snapshot {
             n if n == nr => state.avg_scan_cost.copy_from_slice(&self.avg_scan_cost),
             n => {
                 return Err(format!(
-                    "avg_scan_cost: needs 0, 1 or {nr} values (one per CPU), got {n}"
+                    "avg_scan_cost: needs {} (one per CPU), got {n}",
+                    value_counts(nr)
                 ));
             }
         }
@@ -389,7 +390,8 @@ impl Snapshot {
             n if n == nllc => state.nr_idle_scan.copy_from_slice(&self.nr_idle_scan),
             n => {
                 return Err(format!(
-                    "nr_idle_scan: needs 0, 1 or {nllc} values (one per LLC), got {n}"
+                    "nr_idle_scan: needs {} (one per LLC), got {n}",
+                    value_counts(nllc)
                 ));
             }
         }
@@ -678,4 +680,14 @@ pub fn render_text(o: &DecideOutput) -> String {
         s.nr_wakeups_affine
     ));
     out
+}
+
+/// The value counts a per-CPU or per-LLC list accepts: none, one for all, or one each
+/// ("0 or 1 values" when one each is one).
+fn value_counts(each: usize) -> String {
+    if each <= 1 {
+        "0 or 1 values".into()
+    } else {
+        format!("0, 1 or {each} values")
+    }
 }
