@@ -16,6 +16,7 @@ use wakelab_sim::scenario::Experiment;
 
 mod interop;
 mod link;
+mod trace_import;
 
 #[derive(Parser)]
 #[command(
@@ -111,6 +112,9 @@ enum Cmd {
     CompareMeasured(interop::CompareMeasuredArgs),
     /// Print the workload as rt-app JSON (approximations on stderr).
     Rtapp(interop::RtappArgs),
+    /// Import a scheduler trace (`perf script` / `trace-cmd report` text, plain or gzip):
+    /// print its summary, or the closed-loop workload derived from it (docs/interop.md).
+    TraceImport(trace_import::TraceImportArgs),
     /// Share links: `link encode --preset t1`, `link decode '<url>'` (docs/share-links.md).
     #[command(subcommand)]
     Link(link::LinkCmd),
@@ -461,6 +465,7 @@ fn run_cli() -> Result<()> {
         Cmd::Import(a) => interop::import(a)?,
         Cmd::CompareMeasured(a) => interop::compare_measured(a)?,
         Cmd::Rtapp(a) => interop::rtapp(a)?,
+        Cmd::TraceImport(a) => trace_import::trace_import(a)?,
         Cmd::Link(c) => link::run(c)?,
         Cmd::Decide { file, text } => {
             let s = read_input(&file)?;
