@@ -7,14 +7,14 @@
 //! docs/interop.md ("Importing a scheduler trace") is the user guide; docs/workloads.md
 //! ("Derived from a trace") describes the derivation and its limits.
 
-// pub mod derive;
+pub mod derive;
 pub mod events;
 pub mod from_sim;
 pub mod parse;
 pub mod summary;
 pub mod text;
 
-// pub use derive::{DeriveOptions, DerivedWorkload, derive_workload};
+pub use derive::{DeriveOptions, DerivedWorkload, derive_workload};
 pub use events::{Event, EventKind, EventStream, TaskInfo, TraceSource, comm_group};
 pub use from_sim::stream_of_point;
 pub use parse::{TraceReadError, read_trace};
