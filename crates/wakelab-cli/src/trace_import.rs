@@ -89,7 +89,17 @@ pub fn trace_import(a: TraceImportArgs) -> Result<()> {
         for n in &d.notes {
             eprintln!("note: {n}");
         }
-        println!("{}", serde_json::to_string_pretty(&exp)?);
+        // compact: a derived hackbench (36 tasks) is ~0.8 MB compact, over the 1 MiB
+        // MAX_SCENARIO_BYTES that `wakelab run` reads when pretty-printed
+        let json = serde_json::to_string(&exp)?;
+        if json.len() > wakelab_sim::scenario::MAX_SCENARIO_BYTES {
+            bail!(
+                "the derived experiment is {} bytes, over MAX_SCENARIO_BYTES: keep fewer tasks \
+                 (--groups, --min-bursts)",
+                json.len()
+            );
+        }
+        println!("{json}");
         return Ok(());
     }
     let summary = summarise(&stream);
