@@ -18,6 +18,7 @@ mod interop;
 mod io;
 mod link;
 mod points;
+mod trace_import;
 
 use points::{Overrides, PointsFile};
 
@@ -116,6 +117,9 @@ enum Cmd {
     CompareMeasured(interop::CompareMeasuredArgs),
     /// Print the workload as rt-app JSON (approximations on stderr).
     Rtapp(interop::RtappArgs),
+    /// Import a scheduler trace (`perf script` / `trace-cmd report` text, plain or gzip):
+    /// print its summary, or the closed-loop workload derived from it (docs/interop.md).
+    TraceImport(trace_import::TraceImportArgs),
     /// Share links: `link encode --preset t1`, `link decode '<url>'` (docs/share-links.md).
     #[command(subcommand)]
     Link(link::LinkCmd),
@@ -478,6 +482,7 @@ fn run_cli() -> Result<()> {
         Cmd::Import(a) => interop::import(a)?,
         Cmd::CompareMeasured(a) => interop::compare_measured(a)?,
         Cmd::Rtapp(a) => interop::rtapp(a)?,
+        Cmd::TraceImport(a) => trace_import::trace_import(a)?,
         Cmd::Link(c) => link::run(c)?,
         Cmd::Decide { file, text } => {
             let s = read_input(

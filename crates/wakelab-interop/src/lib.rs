@@ -18,6 +18,7 @@ pub mod gz;
 pub mod measured;
 pub mod overlay;
 pub mod rtapp;
+pub mod sched_trace;
 pub mod trace;
 
 pub use measured::{
