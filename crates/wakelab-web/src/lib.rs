@@ -16,6 +16,8 @@ pub mod app;
 #[cfg(target_arch = "wasm32")]
 pub mod canvas;
 #[cfg(target_arch = "wasm32")]
+pub(crate) mod dom;
+#[cfg(target_arch = "wasm32")]
 pub mod results_ui;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;

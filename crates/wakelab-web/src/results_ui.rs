@@ -9,11 +9,11 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
-use crate::app::{
-    clear, download, el, fit_canvas, listen, make, on_click, set_hidden, set_text, theme, typed,
-    with_app,
-};
+use crate::app::with_app;
 use crate::canvas::MeasuredCanvas;
+use crate::dom::{
+    clear, download, el, fit_canvas, listen, make, on_click, set_hidden, set_text, theme, typed,
+};
 use crate::dto::TraceDone;
 use crate::glue;
 use crate::results::{self, histograms, power};
@@ -106,7 +106,7 @@ pub(crate) fn apply_view(view: &wakelab_link::ViewState) {
 
 /// A link's forced colour scheme (embed option), before anything is drawn.
 pub(crate) fn apply_theme(view: &wakelab_link::ViewState) {
-    if let (Some(t), Some(root)) = (view.embed.theme, crate::app::doc().document_element()) {
+    if let (Some(t), Some(root)) = (view.embed.theme, crate::dom::doc().document_element()) {
         let name = match t {
             wakelab_link::Theme::Light => "light",
             wakelab_link::Theme::Dark => "dark",
