@@ -7,145 +7,11 @@ use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement}
 
 use super::App;
 use crate::dom::{clear, doc, el, make, set_hidden, set_text, typed};
-use crate::editor::path::pointer;
 use crate::glue;
 use wakelab_sim::kernel::{KernelVersion, PatchId};
 use wakelab_sim::presets;
-use wakelab_sim::scenario::{Experiment, ScenarioError, default_client_counts};
+use wakelab_sim::scenario::{Experiment, ScenarioError};
 use wakelab_stats::SisCounters;
-
-#[derive(Clone, Copy)]
-enum Kind {
-    /// Whole number in a range.
-    Int(u64, u64),
-    Text(usize),
-    Clients,
-}
-
-struct Field {
-    section: &'static str,
-    id: &'static str,
-    label: &'static str,
-    /// Field path as `Experiment::validate` names it (dots; JSON pointer after conversion).
-    path: &'static str,
-    kind: Kind,
-    hint: &'static str,
-}
-
-const FIELDS: &[Field] = &[
-    Field {
-        section: "fields-title",
-        id: "f-title",
-        label: "Title",
-        path: "scenario.title",
-        kind: Kind::Text(200),
-        hint: "",
-    },
-    Field {
-        section: "fields-exp",
-        id: "f-clients",
-        label: "Client counts",
-        path: "clients",
-        kind: Kind::Clients,
-        hint: "comma separated; empty = mmtests' topology-aware default",
-    },
-    Field {
-        section: "fields-exp",
-        id: "f-iterations",
-        label: "Iterations",
-        path: "iterations",
-        kind: Kind::Int(1, 64),
-        hint: "",
-    },
-    Field {
-        section: "fields-exp",
-        id: "f-duration",
-        label: "Duration (ms)",
-        path: "scenario.run.duration_ms",
-        kind: Kind::Int(1, 120_000),
-        hint: "simulated time per run",
-    },
-    Field {
-        section: "fields-exp",
-        id: "f-warmup",
-        label: "Warm-up (ms)",
-        path: "scenario.run.warmup_ms",
-        kind: Kind::Int(0, 119_999),
-        hint: "",
-    },
-    Field {
-        section: "fields-exp",
-        id: "f-seed",
-        label: "Seed",
-        path: "scenario.run.seed",
-        kind: Kind::Int(0, u32::MAX as u64),
-        hint: "",
-    },
-];
-
-fn set_at(root: &mut Value, path: &str, v: Value) -> Result<(), String> {
-    let ptr = pointer(path);
-    let (parent, key) = ptr.rsplit_once('/').unwrap_or(("", &ptr));
-    let obj = root
-        .pointer_mut(parent)
-        .and_then(Value::as_object_mut)
-        .ok_or_else(|| format!("{path}: no such field in this experiment"))?;
-    obj.insert(key.to_string(), v);
-    Ok(())
-}
-
-/// Build the static fields of the form.
-pub(super) fn build_fields() {
-    for f in FIELDS {
-        let wrap = make("div", "field", "");
-        let label = make("label", "", f.label);
-        let _ = label.set_attribute("for", f.id);
-        let control: Element = match f.kind {
-            Kind::Int(min, max) => {
-                let i = make("input", "", "");
-                let _ = i.set_attribute("type", "number");
-                let _ = i.set_attribute("inputmode", "numeric");
-                let _ = i.set_attribute("min", &min.to_string());
-                let _ = i.set_attribute("max", &max.to_string());
-                let _ = i.set_attribute("step", "1");
-                i
-            }
-            Kind::Text(max) => {
-                let i = make("input", "", "");
-                let _ = i.set_attribute("type", "text");
-                let _ = i.set_attribute("maxlength", &max.to_string());
-                i
-            }
-            Kind::Clients => {
-                let i = make("input", "", "");
-                let _ = i.set_attribute("type", "text");
-                let _ = i.set_attribute("inputmode", "numeric");
-                let _ = i.set_attribute("autocomplete", "off");
-                i
-            }
-        };
-        control.set_id(f.id);
-        let _ = control.set_attribute("data-path", f.path);
-        let err_id = format!("{}-error", f.id);
-        let mut described = err_id.clone();
-        let _ = wrap.append_child(&label);
-        let _ = wrap.append_child(&control);
-        if !f.hint.is_empty() {
-            let h = make("small", "hint", f.hint);
-            let hid = format!("{}-hint", f.id);
-            h.set_id(&hid);
-            described = format!("{hid} {err_id}");
-            let _ = wrap.append_child(&h);
-        }
-        let _ = control.set_attribute("aria-describedby", &described);
-        let e = make("p", "field-error", "");
-        e.set_id(&err_id);
-        let _ = e.set_attribute("data-for", f.path);
-        let _ = e.set_attribute("aria-live", "polite");
-        let _ = wrap.append_child(&e);
-        let _ = el(f.section).append_child(&wrap);
-    }
-}
 
 pub(super) fn gallery_entry(preset: &str) -> Option<presets::GalleryEntry> {
     presets::gallery().into_iter().find(|g| g.id == preset)
@@ -208,31 +74,6 @@ impl App {
 
     pub(super) fn fill_form(&mut self) {
         typed::<HtmlSelectElement>("preset").set_value(&self.preset);
-        let v = serde_json::to_value(&self.exp).unwrap_or(Value::Null);
-        for f in FIELDS {
-            let cur = v.pointer(&pointer(f.path)).cloned().unwrap_or(Value::Null);
-            match f.kind {
-                Kind::Clients => {
-                    let list: Vec<String> =
-                        self.exp.clients.iter().map(|c| c.to_string()).collect();
-                    let i = typed::<HtmlInputElement>(f.id);
-                    i.set_value(&list.join(", "));
-                    let def: Vec<String> = default_client_counts(&self.exp.scenario.machine.shape)
-                        .iter()
-                        .map(|c| c.to_string())
-                        .collect();
-                    i.set_placeholder(&format!("default: {}", def.join(", ")));
-                }
-                _ => {
-                    let s = match &cur {
-                        Value::String(s) => s.clone(),
-                        Value::Null => String::new(),
-                        other => other.to_string(),
-                    };
-                    typed::<HtmlInputElement>(f.id).set_value(&s);
-                }
-            }
-        }
         typed::<HtmlSelectElement>("machine-preset")
             .set_value(self.exp.scenario.machine.preset.as_deref().unwrap_or(""));
         typed::<HtmlSelectElement>("kernel-version")
@@ -332,31 +173,8 @@ impl App {
             Err(e) => return self.fail(&e.to_string()),
         };
         let mut local: Vec<(String, String)> = Vec::new();
-        for f in FIELDS {
-            let parsed: Result<Value, String> = match f.kind {
-                Kind::Clients => glue::parse_clients(&typed::<HtmlInputElement>(f.id).value())
-                    .map(|c| serde_json::json!(c)),
-                Kind::Text(_) => Ok(Value::String(typed::<HtmlInputElement>(f.id).value())),
-                Kind::Int(min, max) => {
-                    let s = typed::<HtmlInputElement>(f.id).value();
-                    match s.trim().parse::<u64>() {
-                        Ok(n) if (min..=max).contains(&n) => Ok(n.into()),
-                        Ok(_) => Err(format!("must be {min}..={max}")),
-                        Err(_) if s.trim().is_empty() => Err("enter a value".into()),
-                        Err(_) => Err("enter a whole number".into()),
-                    }
-                }
-            };
-            match parsed {
-                Ok(x) => {
-                    if let Err(e) = set_at(&mut v, f.path, x) {
-                        local.push((f.path.to_string(), e));
-                    }
-                }
-                Err(e) => local.push((f.path.to_string(), e)),
-            }
-        }
-        // The editor's fields: machine, frequency, variants, interference, custom tasks.
+        // Every field of the form (editor::fields): title, machine, frequency, variants,
+        // interference, custom tasks, what to run.
         crate::editor::read(&self.exp, &mut v, crate::editor::dom::raw, &mut local);
         // Workload parameters.
         let params = doc()
@@ -394,7 +212,7 @@ impl App {
             };
             match val {
                 Ok(x) => {
-                    let _ = set_at(&mut v, &path, x);
+                    let _ = crate::editor::path::set(&mut v, &path, x, false);
                 }
                 Err(e) => local.push((path, e)),
             }

@@ -37,7 +37,7 @@ use wakelab_stats::SisCounters;
 
 pub use render::{draw, draw_timeline, draw_xy};
 
-use form::{build_fields, build_static_options, gallery_published, gallery_published_sis};
+use form::{build_static_options, gallery_published, gallery_published_sis};
 use pool::{Job, Slot};
 use run::Run;
 use share::strip_hash;
@@ -179,7 +179,6 @@ pub fn start() {
             .map(|h| h.replace_state_with_url(&JsValue::NULL, "", Some(&strip_hash())));
     }
     results_ui::apply_theme(&view);
-    build_fields();
     build_static_options();
     install_handlers();
     results_ui::install();

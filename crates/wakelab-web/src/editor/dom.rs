@@ -32,6 +32,8 @@ fn button(id: &str, text: &str, action: &str, index: Option<usize>, label: &str)
 /// Containers of the fixed sections (in web/index.html).
 fn container(s: Section) -> &'static str {
     match s {
+        Section::Title => "fields-title",
+        Section::Experiment => "fields-exp",
         Section::Machine => "ed-machine",
         Section::Pstates => "ed-pstates",
         Section::Freq => "ed-freq",
@@ -320,6 +322,8 @@ pub fn render(exp: &Experiment) {
     let focused = doc().active_element().map(|e| e.id()).unwrap_or_default();
     let json = serde_json::to_value(exp).unwrap_or(Value::Null);
     for id in [
+        "fields-title",
+        "fields-exp",
         "ed-machine",
         "ed-pstates",
         "ed-freq",

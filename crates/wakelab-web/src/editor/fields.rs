@@ -10,7 +10,7 @@
 use serde_json::{Value, json};
 use wakelab_sim::freq::{Governor, PStates};
 use wakelab_sim::kernel::{KernelVersion, PATCHES, SchedFeature};
-use wakelab_sim::scenario::Experiment;
+use wakelab_sim::scenario::{Experiment, MAX_DURATION_NS, default_client_counts};
 use wakelab_sim::workload::WorkloadConfig;
 
 use super::path::{self, Set};
@@ -18,6 +18,10 @@ use super::path::{self, Set};
 /// Where a field is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Section {
+    /// The experiment's title (above the machine).
+    Title,
+    /// What to run: client counts, iterations, run length, seed.
+    Experiment,
     /// Machine shape (sockets, nodes, LLCs, cores, threads, capacities, numbering).
     Machine,
     /// The machine's frequency hardware: domains, P-state ratios or tables, HWP capabilities.
@@ -154,6 +158,13 @@ fn boost_default() -> Value {
 /// Every field the form shows for `exp`, in drawing order.
 pub fn fields(exp: &Experiment) -> Vec<FieldSpec> {
     let mut out = Vec::new();
+    out.push(field(
+        Section::Title,
+        "f-title",
+        "Title",
+        "scenario.title",
+        Kind::Text { max: 200 },
+    ));
     machine_fields(exp, &mut out);
     pstate_fields(exp, &mut out);
     freq_fields(exp, &mut out);
@@ -170,7 +181,66 @@ pub fn fields(exp: &Experiment) -> Vec<FieldSpec> {
             }
         }
     }
+    experiment_fields(exp, &mut out);
     out
+}
+
+/// What to run. The limits are `Experiment::validate`'s and `Scenario::validate`'s.
+fn experiment_fields(exp: &Experiment, out: &mut Vec<FieldSpec>) {
+    use Section::Experiment as E;
+    let default: Vec<String> = default_client_counts(&exp.scenario.machine.shape)
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    out.push(
+        field(
+            E,
+            "f-clients",
+            "Client counts",
+            "clients",
+            Kind::IntList {
+                min: 1,
+                max: 4096,
+                empty: true,
+            },
+        )
+        .hint(format!(
+            "comma separated; empty = mmtests' topology-aware default: {}",
+            default.join(", ")
+        )),
+    );
+    out.push(field(
+        E,
+        "f-iterations",
+        "Iterations",
+        "iterations",
+        int(1, 64),
+    ));
+    let max_ms = (MAX_DURATION_NS / 1_000_000) as i64;
+    out.push(
+        field(
+            E,
+            "f-duration",
+            "Duration (ms)",
+            "scenario.run.duration_ms",
+            int(1, max_ms),
+        )
+        .hint("simulated time per run"),
+    );
+    out.push(field(
+        E,
+        "f-warmup",
+        "Warm-up (ms)",
+        "scenario.run.warmup_ms",
+        int(0, max_ms - 1),
+    ));
+    out.push(field(
+        E,
+        "f-seed",
+        "Seed",
+        "scenario.run.seed",
+        int(0, u32::MAX as i64),
+    ));
 }
 
 fn machine_fields(exp: &Experiment, out: &mut Vec<FieldSpec>) {
