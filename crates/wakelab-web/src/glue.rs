@@ -460,6 +460,25 @@ pub fn machine_picture(shape: &MachineShape) -> Result<Vec<SocketPic>, String> {
 }
 
 /// Parse a client list such as `1, 2, 4, 8` (empty = the topology-aware default).
+/// What the x axis counts: hackbench runs groups (of 20 senders and 20 receivers each), every
+/// other workload clients.
+pub fn clients_word(exp: &Experiment) -> &'static str {
+    if exp.scenario.workload.kind() == "hackbench" {
+        "groups"
+    } else {
+        "clients"
+    }
+}
+
+/// The PNG export's size from its picker ("1920x1080"); anything else is 1920 x 1080.
+pub fn png_size(value: &str) -> (u32, u32) {
+    value
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+        .filter(|&(w, h): &(u32, u32)| (320..=3840).contains(&w) && (200..=2160).contains(&h))
+        .unwrap_or((1920, 1080))
+}
+
 pub fn parse_clients(s: &str) -> Result<Vec<u32>, String> {
     let mut v = Vec::new();
     for part in s.split([',', ' ']).filter(|p| !p.trim().is_empty()) {
@@ -651,6 +670,13 @@ mod tests {
     #[test]
     fn client_lists_parse_with_messages() {
         assert_eq!(parse_clients("1, 2 4,8").unwrap(), vec![1, 2, 4, 8]);
+        assert_eq!(png_size("960x540"), (960, 540));
+        assert_eq!(png_size("99999x1"), (1920, 1080));
+        let mut e = small();
+        assert_eq!(clients_word(&e), "clients");
+        e.scenario.workload =
+            serde_json::from_value(serde_json::json!({"kind": "hackbench"})).unwrap();
+        assert_eq!(clients_word(&e), "groups");
         assert_eq!(parse_clients(" ").unwrap(), Vec::<u32>::new());
         assert!(parse_clients("1, x").unwrap_err().contains("\"x\""));
     }

@@ -10,6 +10,7 @@ pub mod dto;
 pub mod editor;
 pub mod glue;
 pub mod results;
+pub mod runbar;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;

@@ -328,11 +328,7 @@ fn draw_bars(id: &str, chart: &BarChart) -> Result<(), String> {
 
 /// The worker's trace arrived: download it.
 pub(crate) fn on_trace(t: &TraceDone, variant_name: &str) {
-    let safe: String = variant_name
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
-    let name = format!("wakelab-trace-{safe}-{}clients.json", t.clients);
+    let name = results::trace::file_name(variant_name, t.clients, t.from_ms, t.to_ms);
     download(&name, "application/json", &t.json);
     set_text(
         "trace-status",

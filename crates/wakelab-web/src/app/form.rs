@@ -8,6 +8,7 @@ use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement}
 use super::App;
 use crate::dom::{clear, doc, el, make, set_hidden, set_text, typed};
 use crate::glue;
+use crate::runbar::{self, Trigger};
 use wakelab_sim::kernel::{KernelVersion, PatchId};
 use wakelab_sim::presets;
 use wakelab_sim::scenario::{Experiment, ScenarioError};
@@ -218,8 +219,8 @@ impl App {
             }
         }
         if !local.is_empty() {
-            self.set_valid(false);
-            show_errors(&local);
+            self.show_problems(&local);
+            self.after_change();
             return;
         }
         match serde_json::from_value::<Experiment>(v) {
@@ -239,20 +240,143 @@ impl App {
                 self.after_edit(true);
             }
             Err(e) => {
-                self.set_valid(false);
-                show_errors(&[(String::new(), e.to_string())]);
+                self.show_problems(&[(String::new(), e.to_string())]);
+                self.after_change();
             }
         }
     }
 
-    pub(super) fn set_valid(&mut self, valid: bool) {
-        self.valid = valid;
-        let run = el("run");
-        if valid {
-            let _ = run.remove_attribute("disabled");
+    /// Show the form's problems: by their fields (with `aria-invalid`) and as a list of links
+    /// next to the Run button; no problems = valid.
+    pub(super) fn show_problems(&mut self, errors: &[(String, String)]) {
+        self.valid = errors.is_empty();
+        self.errors = runbar::error_links(errors, &field_refs(&self.exp));
+        show_errors(errors, &self.errors);
+        let list = el("run-errors");
+        clear(&list);
+        for e in &self.errors {
+            let li = make("li", "", "");
+            match &e.field_id {
+                Some(id) => {
+                    let a = make("a", "", &format!("{}: {}", e.label, e.message));
+                    let _ = a.set_attribute("href", &format!("#{id}"));
+                    let _ = a.set_attribute("data-focus", id);
+                    let _ = li.append_child(&a);
+                }
+                None => li.set_text_content(Some(&format!("{}: {}", e.label, e.message))),
+            }
+            let _ = list.append_child(&li);
+        }
+        set_text(
+            "run-errors-title",
+            &match self.errors.len() {
+                1 => "Fix this to run:".to_string(),
+                n => format!("Fix these {n} problems to run:"),
+            },
+        );
+        set_hidden(&el("run-errors-box"), self.errors.is_empty());
+        self.sync_run_button();
+        self.show_run_summary();
+    }
+
+    /// The run bar's summary: what Run will do and roughly how long it takes.
+    pub(super) fn show_run_summary(&self) {
+        if !self.valid {
+            set_text("run-summary", "");
+            return;
+        }
+        let points = wakelab_sim::experiment::points(&self.exp).len();
+        let s = |n: usize| if n == 1 { "" } else { "s" };
+        let (v, c, i) = (
+            self.exp.variants.len(),
+            self.exp.client_counts().len(),
+            self.exp.iterations as usize,
+        );
+        let workers = self.slots.len().max(1);
+        let est = self.cost.estimate_ms(&self.exp, workers);
+        set_text(
+            "run-summary",
+            &format!(
+                "{points} run{}: {v} variant{} × {c} {}{} × {i} iteration{} · {} · Ctrl+Enter runs",
+                s(points),
+                s(v),
+                glue::clients_word(&self.exp),
+                if c == 1 { "" } else { " counts" },
+                s(i),
+                runbar::fmt_duration(est),
+            ),
+        );
+    }
+
+    /// Whether the shown results are for another experiment than the form's, and what happens
+    /// next (an automatic run of a cheap experiment, or Run).
+    pub(super) fn update_stale(&mut self) {
+        let stale = self.run.as_ref().is_some_and(|r| r.exp != self.exp);
+        let results = el("results");
+        if stale {
+            let _ = results.set_attribute("data-stale", "");
         } else {
-            let _ = run.set_attribute("disabled", "");
-            set_text("run-summary", "Fix the highlighted fields to run.");
+            let _ = results.remove_attribute("data-stale");
+        }
+        set_hidden(&el("stale-note"), !stale);
+        let _ = el("plot").set_attribute("data-stale", if stale { "true" } else { "false" });
+        if stale {
+            let action = if !self.valid {
+                "Fix the problems listed by the Run button to run it.".to_string()
+            } else if self.cheap() {
+                "It runs again by itself in a moment.".to_string()
+            } else {
+                format!(
+                    "Press Run (Ctrl+Enter) to update: {}.",
+                    runbar::fmt_duration(self.cost.estimate_ms(&self.exp, self.slots.len()))
+                )
+            };
+            set_text("stale-action", &action);
+        }
+    }
+
+    pub(super) fn cheap(&self) -> bool {
+        self.cost.estimate_ms(&self.exp, self.slots.len()) <= runbar::AUTO_RUN_MS
+    }
+
+    /// After any change of the form: the title, the address bar, the stale mark, and an
+    /// automatic run when the experiment is cheap.
+    pub(super) fn after_change(&mut self) {
+        // An edit replaces a broken link in the address bar by the form's (the banner keeps
+        // the message and its copy button).
+        self.keep_address = false;
+        self.update_link();
+        self.update_stale();
+        if self.valid && self.cheap() {
+            self.auto_gen = self.auto_gen.wrapping_add(1);
+            let generation = self.auto_gen;
+            let cb = Closure::once_into_js(move || {
+                super::with_app(|a| {
+                    if a.auto_gen == generation {
+                        a.start_run(Trigger::Edit);
+                    }
+                })
+            });
+            let _ = crate::dom::window().set_timeout_with_callback_and_timeout_and_arguments_0(
+                cb.unchecked_ref(),
+                runbar::AUTO_RUN_DELAY_MS,
+            );
+        }
+    }
+
+    /// While the title is not the user's own, it follows the scenario.
+    fn retitle(&mut self) {
+        if self.title_own {
+            return;
+        }
+        let t = runbar::derived_title(&self.exp);
+        if t != self.exp.scenario.title {
+            self.exp.scenario.title = t;
+            if let Some(i) =
+                crate::dom::by_id("f-title").and_then(|e| e.dyn_into::<HtmlInputElement>().ok())
+            {
+                i.set_value(&self.exp.scenario.title);
+            }
         }
     }
 
@@ -266,51 +390,21 @@ impl App {
         }
     }
 
-    /// Validate, show the messages by their fields, redraw the machine, refresh the JSON.
+    /// Validate, show the messages by their fields, redraw the machine, refresh the JSON;
+    /// after an edit (`edited`) also retitle, mark the results stale and maybe re-run.
     pub(super) fn after_edit(&mut self, edited: bool) {
+        if edited {
+            self.retitle();
+        }
         // The core's field checks plus whether the parts fit together (editor::check).
         let errors = crate::editor::check::check(&self.exp);
-        self.valid = errors.is_empty();
-        show_errors(&errors);
-        self.set_valid(self.valid);
+        self.show_problems(&errors);
         render_machine(&self.exp);
         if let Ok(j) = glue::to_json_pretty(&self.exp) {
             typed::<HtmlTextAreaElement>("json").set_value(&j);
         }
-        let points = if self.valid {
-            wakelab_sim::experiment::points(&self.exp).len()
-        } else {
-            0
-        };
-        set_text(
-            "run-summary",
-            &if self.valid {
-                format!(
-                    "{points} runs: {} variant{} × {} client count{} × {} iteration{}",
-                    self.exp.variants.len(),
-                    if self.exp.variants.len() == 1 {
-                        ""
-                    } else {
-                        "s"
-                    },
-                    self.exp.client_counts().len(),
-                    if self.exp.client_counts().len() == 1 {
-                        ""
-                    } else {
-                        "s"
-                    },
-                    self.exp.iterations,
-                    if self.exp.iterations == 1 { "" } else { "s" },
-                )
-            } else {
-                "Fix the highlighted fields to run.".to_string()
-            },
-        );
-        if edited && self.run.as_ref().is_some_and(|r| r.finished) {
-            set_text(
-                "status",
-                "The scenario changed: press Run to update the results.",
-            );
+        if edited {
+            self.after_change();
         }
     }
 
@@ -337,15 +431,19 @@ impl App {
         self.published = gallery_published(id);
         self.published_sis = gallery_published_sis(id);
         self.detail = None;
+        self.title_own = false;
+        self.keep_address = false;
         self.fill_form();
-        self.start_run();
+        self.start_run(Trigger::Load);
     }
 
     pub(super) fn load_machine(&mut self, id: &str) {
         if let Some(m) = presets::machine(id) {
             self.exp.scenario.machine = m;
             self.mark_custom();
+            self.retitle();
             self.fill_form();
+            self.after_change();
         }
     }
 
@@ -385,7 +483,7 @@ impl App {
                 crate::editor::dom::render(&self.exp);
                 self.after_edit(true);
             }
-            Err(e) => show_errors(&[(
+            Err(e) => self.show_problems(&[(
                 "scenario.workload".into(),
                 format!("{kind} needs parameters: {e}; use the JSON editor"),
             )]),
@@ -404,13 +502,16 @@ impl App {
         match parsed {
             Ok(exp) => {
                 let err = exp.validate().err();
+                self.title_own = runbar::title_is_own(&exp, &self.preset_titles);
                 self.exp = exp;
                 self.mark_custom();
                 self.fill_form();
+                self.after_change();
                 match err {
                     Some(e) => out.set_text_content(Some(&format!(
                         "Applied, but not valid yet: {}: {}",
-                        e.field, e.message
+                        e.field,
+                        runbar::plain_message(&e.message)
                     ))),
                     None => out.set_text_content(Some("Applied.")),
                 }
@@ -422,9 +523,36 @@ impl App {
     }
 }
 
+/// The form's fields as [`runbar::error_links`] needs them: the editor's and the workload's.
+fn field_refs(exp: &Experiment) -> Vec<runbar::FieldRef> {
+    let mut refs: Vec<runbar::FieldRef> = crate::editor::fields::fields(exp)
+        .into_iter()
+        .map(|f| runbar::FieldRef {
+            id: f.id,
+            path: f.path,
+            label: f.label,
+        })
+        .collect();
+    let params = doc()
+        .query_selector_all("#workload-params [data-wkey]")
+        .expect_throw("querySelectorAll");
+    for n in 0..params.length() {
+        if let Some(e) = params.item(n).and_then(|x| x.dyn_into::<Element>().ok()) {
+            let key = e.get_attribute("data-wkey").unwrap_or_default();
+            refs.push(runbar::FieldRef {
+                id: e.id(),
+                path: format!("scenario.workload.{key}"),
+                label: key.replace('_', " "),
+            });
+        }
+    }
+    refs
+}
+
 /// Show validation messages next to their fields (longest matching `data-for`), clearing the
-/// others. An empty path goes to the form-wide slot.
-fn show_errors(errors: &[(String, String)]) {
+/// others; mark the field each message names (`links`, in the same order) `aria-invalid`. An
+/// empty path goes to the form-wide slot.
+fn show_errors(errors: &[(String, String)], links: &[runbar::ErrorLink]) {
     let slots = doc()
         .query_selector_all("#scenario [data-for]")
         .expect_throw("querySelectorAll");
@@ -443,7 +571,8 @@ fn show_errors(errors: &[(String, String)]) {
             let _ = e.remove_attribute("aria-invalid");
         }
     }
-    for (path, message) in errors {
+    for (i, (path, message)) in errors.iter().enumerate() {
+        let message = runbar::plain_message(message);
         let best = els
             .iter()
             .filter_map(|e| {
@@ -463,10 +592,13 @@ fn show_errors(errors: &[(String, String)]) {
                 message.clone()
             };
             e.set_text_content(Some(&text));
-            if let Ok(Some(input)) = doc().query_selector(&format!("#scenario [data-path=\"{f}\"]"))
-            {
-                let _ = input.set_attribute("aria-invalid", "true");
-            }
+        }
+        if let Some(input) = links
+            .get(i)
+            .and_then(|l| l.field_id.as_deref())
+            .and_then(crate::dom::by_id)
+        {
+            let _ = input.set_attribute("aria-invalid", "true");
         }
     }
 }

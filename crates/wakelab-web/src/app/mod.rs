@@ -24,7 +24,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{Element, Event, HtmlInputElement, HtmlSelectElement, MouseEvent};
 
 use crate::dom::{
-    copy_text, doc, el, listen, listen_reentrant, on_click, set_hidden, typed, window,
+    copy_text, doc, el, listen, listen_reentrant, on_click, set_hidden, set_text, typed, window,
 };
 use crate::dto::DetailDone;
 use crate::glue;
@@ -37,10 +37,10 @@ use wakelab_stats::SisCounters;
 
 pub use render::{draw, draw_timeline, draw_xy};
 
+use crate::runbar::Trigger;
 use form::{build_static_options, gallery_published, gallery_published_sis};
 use pool::{Job, Slot};
 use run::Run;
-use share::strip_hash;
 
 pub(crate) struct App {
     exp: Experiment,
@@ -63,8 +63,23 @@ pub(crate) struct App {
     layout: Option<TimelineLayout>,
     first_point_ms: Option<f64>,
     valid: bool,
+    /// The form's problems as the run bar lists them (empty when valid).
+    errors: Vec<crate::runbar::ErrorLink>,
     embed: Option<String>,
     failed: bool,
+    /// How long runs take in this browser (learned from finished runs).
+    cost: crate::runbar::CostModel,
+    /// Whether the user typed the title; if not, it follows the scenario.
+    title_own: bool,
+    /// The gallery presets' titles (a title equal to one is not the user's own).
+    preset_titles: Vec<String>,
+    /// A link that could not be opened stays in the address bar until the user changes the
+    /// experiment or copies a link.
+    keep_address: bool,
+    /// Bumped by every edit: a scheduled automatic run only starts if no edit followed it.
+    auto_gen: u32,
+    /// The last completed run, shown again when a newer run is cancelled.
+    prev: Option<Run>,
 }
 
 thread_local! {
@@ -127,6 +142,9 @@ pub fn start() {
     };
     let published = gallery_published(&preset);
     let published_sis = gallery_published_sis(&preset);
+    let preset_titles = crate::runbar::preset_titles();
+    let title_own = crate::runbar::title_is_own(&exp, &preset_titles);
+    let keep_address = link_error.is_some();
     APP.with(|cell| {
         *cell.borrow_mut() = Some(App {
             exp,
@@ -147,8 +165,15 @@ pub fn start() {
             layout: None,
             first_point_ms: None,
             valid: true,
+            errors: Vec::new(),
             embed: embed.clone(),
             failed: false,
+            cost: Default::default(),
+            title_own,
+            preset_titles,
+            keep_address,
+            auto_gen: 0,
+            prev: None,
         })
     });
     if let Some(which) = &embed {
@@ -162,21 +187,26 @@ pub fn start() {
         let _ = el("open-full").set_attribute("href", &full);
     }
     if let Some(msg) = link_error {
-        let banner = el("link-error");
         let stop = if msg.ends_with(['.', '?', '!']) {
             ""
         } else {
             "."
         };
-        banner.set_text_content(Some(&format!(
+        let text = format!(
             "This link could not be opened: {msg}{stop} Showing the default scenario instead."
-        )));
-        set_hidden(&banner, false);
+        );
+        set_text("link-error", &text);
+        set_hidden(&el("link-error-box"), false);
         web_sys::console::warn_1(&format!("wakelab: link not opened: {msg}").into());
-        // Drop the broken fragment so a reload does not show the error again.
-        let _ = window()
-            .history()
-            .map(|h| h.replace_state_with_url(&JsValue::NULL, "", Some(&strip_hash())));
+        // The broken link stays in the address bar (what the user opened, to report it); the
+        // button copies the message with it.
+        let report = format!(
+            "{text}\nLink: {}",
+            window().location().href().unwrap_or_default()
+        );
+        on_click("copy-link-error", move || {
+            copy_text(&report, "Message", "link-error-status")
+        });
     }
     results_ui::apply_theme(&view);
     build_static_options();
@@ -185,14 +215,46 @@ pub fn start() {
     with_app(|app| {
         app.fill_form();
         app.spawn_pool();
-        app.start_run();
+        app.start_run(Trigger::Load);
         // After start_run filled the pickers; the timeline and histograms then use them.
         results_ui::apply_view(&view);
     });
 }
 
 fn install_handlers() {
-    on_click("run", || with_app(|a| a.start_run()));
+    on_click("run", || with_app(|a| a.start_run(Trigger::User)));
+    // Ctrl+Enter (Cmd+Enter on a Mac) runs from anywhere on the page.
+    listen(&doc(), "keydown", |ev| {
+        if let Some(k) = ev.dyn_ref::<web_sys::KeyboardEvent>()
+            && k.key() == "Enter"
+            && (k.ctrl_key() || k.meta_key())
+        {
+            ev.prevent_default();
+            with_app(|a| a.start_run(Trigger::User));
+        }
+    });
+    // The run bar's problem list: each entry focuses its field (without touching the address
+    // bar's link, which a followed "#id" would replace).
+    listen(&el("run-errors"), "click", |ev| {
+        let target = ev
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|t| t.closest("[data-focus]").ok().flatten());
+        if let Some(a) = target {
+            ev.prevent_default();
+            let id = a.get_attribute("data-focus").unwrap_or_default();
+            if let Some(f) = crate::dom::by_id(&id) {
+                // a field inside a folded <details> must be shown first
+                if let Ok(Some(d)) = f.closest("details") {
+                    let _ = d.set_attribute("open", "");
+                }
+                f.scroll_into_view_with_bool(false);
+                if let Some(h) = f.dyn_ref::<web_sys::HtmlElement>() {
+                    let _ = h.focus();
+                }
+            }
+        }
+    });
     on_click("cancel", || with_app(|a| a.cancel("Cancelled")));
     on_click("copy-compare", || {
         let text = el("compare").text_content().unwrap_or_default();
@@ -306,6 +368,14 @@ fn on_form_event(ev: Event, committed: bool) {
             a.set_workload_kind(&typed::<HtmlSelectElement>("workload-kind").value())
         }
         "json" | "share-url" | "embed-code" => {}
+        "f-title" => {
+            // An empty title is the user's way back to the derived one.
+            a.title_own = !typed::<HtmlInputElement>("f-title")
+                .value()
+                .trim()
+                .is_empty();
+            a.read_form();
+        }
         _ => a.read_form(),
     });
 }

@@ -50,6 +50,8 @@ impl App {
             &[]
         };
         let mut chart = glue::report_chart(&report, published);
+        let word = glue::clients_word(&run.exp);
+        chart.x_label = word.to_string();
         results_ui::decorate_chart(&mut chart, &report);
         if let Err(e) = draw_xy(&typed("plot-canvas"), &chart) {
             return self.fail(&e);
@@ -57,7 +59,7 @@ impl App {
         let _ = el("plot-canvas").set_attribute(
             "aria-label",
             &format!(
-                "{} against client count for {}",
+                "{} against {word} count for {}",
                 if report.unit.is_empty() {
                     "result"
                 } else {
@@ -66,7 +68,7 @@ impl App {
                 report.variants.join(" and ")
             ),
         );
-        render_summary(&report, run.results.is_empty(), published);
+        render_summary(&report, run.results.is_empty(), published, word);
         results_ui::after_summary(&report);
         results_ui::render(&report, &run.results);
         let mut ops = if run.results.is_empty() {
@@ -119,12 +121,17 @@ fn gain_cell(g: Option<f64>, class: &str) -> (String, String) {
 
 /// The results table: per client count each variant's value and gain; for a gallery preset
 /// with the published overlay on, the posting's two figures and their gain beside them.
-fn render_summary(report: &ExperimentReport, empty: bool, published: &[(u32, f64, f64)]) {
+fn render_summary(
+    report: &ExperimentReport,
+    empty: bool,
+    published: &[(u32, f64, f64)],
+    clients_word: &str,
+) {
     let table = el("summary");
     clear(&table);
     let thead = make("thead", "", "");
     let tr = make("tr", "", "");
-    let _ = tr.append_child(&make("th", "", "clients"));
+    let _ = tr.append_child(&make("th", "", clients_word));
     for v in &report.variants {
         let _ = tr.append_child(&make("th", "", v));
     }
@@ -191,7 +198,7 @@ fn render_summary(report: &ExperimentReport, empty: bool, published: &[(u32, f64
             "Waiting for the first point…".to_string()
         } else {
             format!(
-                "{} per client count ({dir}); Hmean/Amean of the iterations, their min–max \
+                "{} per {} count ({dir}); Hmean/Amean of the iterations, their min–max \
                  below; Δ = \
                  gain over {} (positive = better).{}",
                 if report.unit.is_empty() {
@@ -199,6 +206,7 @@ fn render_summary(report: &ExperimentReport, empty: bool, published: &[(u32, f64
                 } else {
                     &report.unit
                 },
+                clients_word.trim_end_matches('s'),
                 report.variants.first().map_or("", |s| s.as_str()),
                 if with_published {
                     " Published: the patch posting's figures for the first two variants (its \

@@ -11,6 +11,7 @@ use super::pool::Job;
 use crate::dom::{el, now_ms, set_hidden, set_text, typed};
 use crate::dto::PointJob;
 use crate::glue;
+use crate::runbar::{self, Decision, Running, Trigger};
 use wakelab_sim::experiment::PointResult;
 use wakelab_sim::scenario::Experiment;
 use wakelab_stats::SisCounters;
@@ -41,6 +42,8 @@ pub(crate) struct Run {
     pub(super) worker_ms: f64,
     /// When a progress message last updated the progress bar.
     pub(super) last_progress_ms: f64,
+    /// What started it (an automatic run gives way to a newer edit).
+    pub(super) trigger: Trigger,
 }
 
 impl App {
@@ -61,6 +64,34 @@ impl App {
             .unchecked_ref::<HtmlElement>()
             .set_attribute("disabled", "")
             .ok();
+        self.sync_run_button();
+    }
+
+    /// Whether a run is in progress.
+    pub(super) fn running(&self) -> bool {
+        self.run.as_ref().is_some_and(|r| !r.finished)
+    }
+
+    /// Run is enabled when the form is valid and no run is in progress (Cancel first).
+    pub(super) fn sync_run_button(&self) {
+        let run = el("run");
+        let why = if !self.valid {
+            Some("Fix the problems listed below to run")
+        } else if self.running() {
+            Some("A run is in progress: Cancel it first")
+        } else {
+            None
+        };
+        match why {
+            Some(w) => {
+                let _ = run.set_attribute("disabled", "");
+                let _ = run.set_attribute("title", w);
+            }
+            None => {
+                let _ = run.remove_attribute("disabled");
+                let _ = run.set_attribute("title", "Run (Ctrl+Enter)");
+            }
+        }
     }
 
     /// Terminate every busy worker (they stop at once) and respawn it; drop queued jobs.
@@ -88,13 +119,30 @@ impl App {
         let done = run.results.len();
         let total = run.total;
         self.cancel_jobs();
-        // show every point that completed (redraws are throttled while a run goes on)
+        // The previous results come back (a cancelled run's few points say little); without
+        // any, the points that completed are shown.
+        let restored = match self.prev.take() {
+            Some(prev) => {
+                self.run = Some(prev);
+                true
+            }
+            None => false,
+        };
         self.render_results();
+        if let Some(r) = &self.run {
+            set_text("plot-title", &r.exp.scenario.title);
+        }
         let _ = el("plot").set_attribute("data-state", "cancelled");
         set_text(
             "status",
-            &format!("{why} after {done} of {total} points. Press Run to start again."),
+            &if restored {
+                format!("{why} after {done} of {total} points: showing the previous results again.")
+            } else {
+                format!("{why} after {done} of {total} points. Press Run to start again.")
+            },
         );
+        self.sync_run_button();
+        self.update_stale();
         set_text(
             "progress-text",
             &format!("{done} / {total} points · cancelled"),
@@ -103,15 +151,30 @@ impl App {
         set_text("tl-status", "");
     }
 
-    pub(super) fn start_run(&mut self) {
-        if !self.valid {
-            set_text("status", "Fix the highlighted fields first.");
-            return;
-        }
-        if let Some(run) = &self.run
-            && !run.finished
-        {
-            self.cancel_jobs();
+    /// Start a run of the form's experiment, if [`runbar::decide`] lets `trigger` start one.
+    pub(super) fn start_run(&mut self, trigger: Trigger) {
+        let running = self.run.as_ref().filter(|r| !r.finished).map(|r| Running {
+            trigger: r.trigger,
+            same_experiment: r.exp == self.exp,
+        });
+        match runbar::decide(trigger, self.valid, self.cheap(), running) {
+            Decision::Refuse(why) => {
+                if !why.is_empty() {
+                    set_text("status", &why);
+                }
+                return;
+            }
+            // the run in progress is not wanted any more; `prev` keeps the last completed one
+            Decision::Replace => self.cancel_jobs(),
+            Decision::Start => {
+                if let Some(done) = self
+                    .run
+                    .take()
+                    .filter(|r| r.finished && r.pending.is_empty())
+                {
+                    self.prev = Some(done);
+                }
+            }
         }
         let json = match glue::to_json(&self.exp) {
             Ok(j) => j,
@@ -151,6 +214,7 @@ impl App {
             finished: false,
             published,
             published_sis: self.published_sis,
+            trigger,
         });
         self.failed = false;
         // The timeline belongs to the previous experiment: drop any pending one and draw a
@@ -177,7 +241,11 @@ impl App {
         set_text("plot-title", &self.exp.scenario.title);
         // the workers start before the page redraws (as in `on_point`)
         self.pump();
-        self.update_link();
+        if !self.keep_address {
+            self.update_link();
+        }
+        self.sync_run_button();
+        self.update_stale();
         self.render_results();
         self.show_progress();
         self.fill_timeline_pickers();
@@ -223,6 +291,11 @@ impl App {
             // native run: the page's posting, report building and drawing are not in it)
             let _ = el("plot").set_attribute("data-worker-ms", &format!("{:.1}", run.worker_ms));
             let _ = el("cancel").set_attribute("disabled", "");
+            let (exp, worker_ms) = (run.exp.clone(), run.worker_ms);
+            self.cost.learn(&exp, worker_ms);
+            self.sync_run_button();
+            self.show_run_summary();
+            self.update_stale();
             set_text(
                 "status",
                 &format!(

@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 use super::App;
-use crate::dom::{copy_text, download, download_url, el, set_hidden, typed, window};
+use crate::dom::{copy_text, download, download_url, el, set_hidden, set_text, typed, window};
 use crate::glue;
 use crate::results_ui;
 use wakelab_plot::Theme;
@@ -21,16 +21,22 @@ pub(super) fn strip_hash() -> String {
 impl App {
     // --- share, embed, export ---------------------------------------------------------------
 
-    /// The share link of the experiment with the view the pickers show (and `theme` for embeds).
+    /// The share link of the form's experiment with the view the pickers show (and `theme` for
+    /// embeds). The form's, not the last run's: the address bar and Copy link always carry
+    /// what the form shows (the results may be stale, and say so).
     pub(super) fn link_fragment(&self, theme: Option<wakelab_link::Theme>) -> String {
-        let exp = self.run.as_ref().map_or(&self.exp, |r| &r.exp);
         wakelab_link::encode(&wakelab_link::LinkV1::new(
-            exp,
-            results_ui::current_view(exp, theme),
+            &self.exp,
+            results_ui::current_view(&self.exp, theme),
         ))
     }
 
+    /// Write the form's link into the address bar and the share box (only for a valid form:
+    /// an invalid one keeps the last valid link).
     pub(super) fn update_link(&self) {
+        if !self.valid {
+            return;
+        }
         let frag = self.link_fragment(None);
         let url = format!("{}#{frag}", strip_hash());
         if let Ok(h) = window().history() {
@@ -52,14 +58,28 @@ impl App {
         }
     }
 
+    /// Copy the form's link, or say why not (an invalid form has no experiment to encode).
     pub(super) fn copy_link(&mut self) {
+        set_hidden(&el("share"), false);
+        if let Some(why) = crate::runbar::copy_link_refusal(&self.errors) {
+            let _ = el("share-status").set_attribute("data-state", "refused");
+            set_text("share-status", &why);
+            return;
+        }
+        let _ = el("share-status").remove_attribute("data-state");
+        self.keep_address = false;
         self.update_link();
         let url = typed::<HtmlInputElement>("share-url").value();
-        set_hidden(&el("share"), false);
         copy_text(&url, "Link", "share-status");
     }
 
     pub(crate) fn show_embed(&mut self) {
+        if let Some(why) = crate::runbar::copy_link_refusal(&self.errors) {
+            set_hidden(&el("share"), false);
+            set_text("share-status", &why);
+            return;
+        }
+        self.keep_address = false;
         self.update_link();
         let loc = window().location();
         let base = format!(
@@ -106,9 +126,31 @@ impl App {
                 }
             }
             "png" => {
-                let canvas: HtmlCanvasElement = typed("plot-canvas");
+                // Drawn afresh at the chosen size, with the title (as the SVG), not copied
+                // from the screen's canvas.
+                let Some(chart) = &self.chart else {
+                    return;
+                };
+                let mut c = chart.clone();
+                c.title = report.title.clone();
+                let (w, h) = glue::png_size(&typed::<HtmlSelectElement>("png-size").value());
+                let canvas: HtmlCanvasElement = crate::dom::make("canvas", "", "").unchecked_into();
+                canvas.set_width(w);
+                canvas.set_height(h);
+                let Some(backend) = crate::canvas::MeasuredCanvas::new(&canvas) else {
+                    return;
+                };
+                let scale = f64::from(w) / 960.0;
+                if let Err(e) = wakelab_plot::draw_xy_chart(
+                    plotters::prelude::IntoDrawingArea::into_drawing_area(backend),
+                    &c,
+                    &Theme::light(scale),
+                ) {
+                    web_sys::console::error_1(&e.into());
+                    return;
+                }
                 if let Ok(url) = canvas.to_data_url_with_type("image/png") {
-                    download_url(&format!("{stem}.png"), &url);
+                    download_url(&format!("{stem}-{w}x{h}.png"), &url);
                 }
             }
             "csv" => download(&format!("{stem}.csv"), "text/csv", &report.compare.to_csv()),

@@ -50,11 +50,14 @@ pub enum Kind {
         min: i64,
         max: i64,
     },
-    /// Comma- or space-separated whole numbers; `empty` = whether no number is allowed.
+    /// Comma- or space-separated whole numbers; `empty` = whether no number is allowed,
+    /// `distinct` = whether a number may appear only once (client counts: a repeat is the
+    /// same runs again).
     IntList {
         min: i64,
         max: i64,
         empty: bool,
+        distinct: bool,
     },
     Text {
         max: usize,
@@ -202,6 +205,7 @@ fn experiment_fields(exp: &Experiment, out: &mut Vec<FieldSpec>) {
                 min: 1,
                 max: 4096,
                 empty: true,
+                distinct: true,
             },
         )
         .hint(format!(
@@ -299,6 +303,7 @@ fn machine_fields(exp: &Experiment, out: &mut Vec<FieldSpec>) {
                 min: 1,
                 max: 1024,
                 empty: true,
+                distinct: false,
             },
         )
         .hint("one per LLC of a socket, 1024 = the biggest core; empty = all 1024"),
@@ -393,6 +398,7 @@ fn pstate_fields(exp: &Experiment, out: &mut Vec<FieldSpec>) {
                         min: 1,
                         max: 255,
                         empty: true,
+                        distinct: false,
                     },
                 )
                 .hint("entry k: the limit with k+1 active cores; empty = no turbo"),
@@ -429,6 +435,7 @@ fn pstate_fields(exp: &Experiment, out: &mut Vec<FieldSpec>) {
                             min: 1,
                             max: 10_000_000,
                             empty: false,
+                            distinct: false,
                         },
                     )
                     .hint("ascending"),
@@ -992,7 +999,7 @@ fn parse_int(s: &str, min: i64, max: i64) -> Result<i64, String> {
     }
     match t.parse::<i64>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
-        Ok(_) => Err(format!("must be {min}..={max}")),
+        Ok(_) => Err(format!("must be {min} to {max}")),
         Err(_) => Err("enter a whole number".into()),
     }
 }
@@ -1009,12 +1016,19 @@ pub fn apply(f: &FieldSpec, raw: &str, root: &mut Value) -> Result<(), String> {
                 (json!(parse_int(raw, *min, *max)?), false)
             }
         }
-        Kind::IntList { min, max, empty } => {
+        Kind::IntList {
+            min,
+            max,
+            empty,
+            distinct,
+        } => {
             let mut list = Vec::new();
             for part in raw.split([',', ' ', ';']).filter(|p| !p.trim().is_empty()) {
-                list.push(
-                    parse_int(part, *min, *max).map_err(|e| format!("{}: {e}", part.trim()))?,
-                );
+                let n = parse_int(part, *min, *max).map_err(|e| format!("{}: {e}", part.trim()))?;
+                if *distinct && list.contains(&n) {
+                    return Err(format!("{n} is listed twice"));
+                }
+                list.push(n);
             }
             if list.is_empty() && !empty {
                 return Err("enter at least one number".into());
