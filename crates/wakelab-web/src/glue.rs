@@ -460,6 +460,25 @@ pub fn machine_picture(shape: &MachineShape) -> Result<Vec<SocketPic>, String> {
 }
 
 /// Parse a client list such as `1, 2, 4, 8` (empty = the topology-aware default).
+/// An experiment from the JSON editor's text: the core's bounded reader, then serde with the
+/// path of the field a type error is in (`variants[0].kernel.version`), not just a column.
+pub fn experiment_from_text(
+    text: &str,
+) -> Result<Experiment, wakelab_sim::scenario::ScenarioError> {
+    let v = wakelab_sim::scenario::read_json(text)?;
+    serde_path_to_error::deserialize::<_, Experiment>(v).map_err(|e| {
+        let path = e.path().to_string();
+        wakelab_sim::scenario::ScenarioError {
+            field: if path == "." {
+                "experiment".into()
+            } else {
+                path
+            },
+            message: e.into_inner().to_string(),
+        }
+    })
+}
+
 /// What the x axis counts: hackbench runs groups (of 20 senders and 20 receivers each), every
 /// other workload clients.
 pub fn clients_word(exp: &Experiment) -> &'static str {
@@ -671,6 +690,19 @@ mod tests {
     fn client_lists_parse_with_messages() {
         assert_eq!(parse_clients("1, 2 4,8").unwrap(), vec![1, 2, 4, 8]);
         assert_eq!(png_size("960x540"), (960, 540));
+        let mut v = serde_json::to_value(small()).unwrap();
+        v["variants"][1]["name"] = serde_json::json!(7);
+        let e = experiment_from_text(&v.to_string()).unwrap_err();
+        assert_eq!(e.field, "variants[1].name");
+        assert!(
+            e.message.starts_with("invalid type: integer `7`"),
+            "{}",
+            e.message
+        );
+        assert_eq!(
+            experiment_from_text(&to_json(&small()).unwrap()).unwrap(),
+            small()
+        );
         assert_eq!(png_size("99999x1"), (1920, 1080));
         let mut e = small();
         assert_eq!(clients_word(&e), "clients");

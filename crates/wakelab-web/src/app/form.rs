@@ -11,7 +11,7 @@ use crate::glue;
 use crate::runbar::{self, Trigger};
 use wakelab_sim::kernel::{KernelVersion, PatchId};
 use wakelab_sim::presets;
-use wakelab_sim::scenario::{Experiment, ScenarioError};
+use wakelab_sim::scenario::Experiment;
 use wakelab_stats::SisCounters;
 
 pub(super) fn gallery_entry(preset: &str) -> Option<presets::GalleryEntry> {
@@ -347,8 +347,9 @@ impl App {
         self.keep_address = false;
         self.update_link();
         self.update_stale();
-        if self.valid && self.cheap() {
-            self.auto_gen = self.auto_gen.wrapping_add(1);
+        // every change cancels an automatic run still waiting for quiet
+        self.auto_gen = self.auto_gen.wrapping_add(1);
+        if self.valid && self.cheap() && self.embed.is_none() {
             let generation = self.auto_gen;
             let cb = Closure::once_into_js(move || {
                 super::with_app(|a| {
@@ -493,12 +494,7 @@ impl App {
     pub(super) fn apply_json(&mut self) {
         let text = typed::<HtmlTextAreaElement>("json").value();
         let out = el("json-error");
-        let parsed = wakelab_sim::scenario::read_json(&text).and_then(|v| {
-            serde_json::from_value::<Experiment>(v).map_err(|e| ScenarioError {
-                field: "experiment".into(),
-                message: e.to_string(),
-            })
-        });
+        let parsed = glue::experiment_from_text(&text);
         match parsed {
             Ok(exp) => {
                 let err = exp.validate().err();
@@ -517,7 +513,11 @@ impl App {
                 }
             }
             Err(e) => {
-                out.set_text_content(Some(&format!("Not applied: {}: {}", e.field, e.message)));
+                out.set_text_content(Some(&format!(
+                    "Not applied: {}: {}",
+                    e.field,
+                    runbar::plain_message(&e.message)
+                )));
             }
         }
     }
