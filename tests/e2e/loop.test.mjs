@@ -266,3 +266,23 @@ test('the JSON editor names the field of a type error', async () => {
     await context.close();
   }
 });
+
+test('the timeline says when a recording bound left wake-ups out', async () => {
+  const { context, page, problems } = await open();
+  try {
+    await settled(page, problems);
+    await page.locator('details.advanced summary').click();
+    const json = JSON.parse(await page.locator('#json').inputValue());
+    json.scenario.engine = { ...(json.scenario.engine ?? {}), max_wakeup_records: 50 };
+    await page.fill('#json', JSON.stringify(json));
+    await page.locator('#json-apply').click();
+    assert.equal(await page.locator('#json-error').textContent(), 'Applied.');
+    await page.locator('#plot[data-stale="false"][data-state="done"]').waitFor({ timeout: LOAD_TIMEOUT_MS });
+    await page.locator('#timeline-card[data-capped="true"]').waitFor({ timeout: LOAD_TIMEOUT_MS });
+    assert.match(await page.locator('#tl-status').textContent(),
+      /engine\.max_wakeup_records \(50\), reached at [\d.]+ ms, before this window: none are listed/);
+    assert.deepEqual(problems.filter((p) => !p.startsWith('worker closed')), []);
+  } finally {
+    await context.close();
+  }
+});

@@ -165,19 +165,35 @@ impl App {
             .and_then(|r| r.exp.variants.get(d.variant as usize))
             .map(|v| v.name.clone())
             .unwrap_or_default();
+        let wakes = if d.wakes.len() >= glue::MAX_WAKES {
+            format!("the first {} wake-ups", d.wakes.len())
+        } else {
+            format!("{} wake-ups", d.wakes.len())
+        };
+        let listed = if d.wakes.len() > MAX_LISTED_WAKES {
+            format!(" (the first {MAX_LISTED_WAKES} are listed below)")
+        } else {
+            String::new()
+        };
+        // Recording bounds reached are said, not left to look like an idle machine.
+        let notes = d.notes.join(" ");
         set_text(
             "tl-status",
             &format!(
-                "{name}, {} clients: {:.3} {} · {} wake-ups in {:.0}–{:.0} ms (simulated in {:.0} ms). \
-                 Click a ▼ mark or pick a wake-up below to explain it.",
+                "{name}, {} clients: {:.3} {} · {wakes} in {:.0}–{:.0} ms{listed} (simulated in \
+                 {:.0} ms). Click a ▼ mark or pick a wake-up below to explain it.{}{notes}",
                 d.clients,
                 d.value,
                 d.unit,
-                d.wakes.len(),
                 d.window_start_ms,
                 d.window_end_ms,
-                d.elapsed_ms
+                d.elapsed_ms,
+                if notes.is_empty() { "" } else { " " },
             ),
+        );
+        let _ = el("timeline-card").set_attribute(
+            "data-capped",
+            if d.notes.is_empty() { "false" } else { "true" },
         );
         let list = typed::<HtmlSelectElement>("wake-list");
         clear(&list);
