@@ -286,3 +286,27 @@ test('the timeline says when a recording bound left wake-ups out', async () => {
     await context.close();
   }
 });
+
+test('embeds are chrome-free by default, run one worker, and the comparison has its title', async () => {
+  for (const [which, controls] of [['plot', ''], ['compare', ''], ['plot', '&controls=run']]) {
+    const { context, page, problems } = await open({ viewport: { width: 600, height: 400 } }, `${url}?embed=${which}${controls}`);
+    try {
+      assert.equal(await settled(page, problems), 'done');
+      assert.equal(await page.locator('#runbar').isVisible(), controls !== '', `${which}${controls}`);
+      assert.equal(page.workers().length, 1, 'one worker per embed');
+      assert.equal(await page.locator('#plot-title').isVisible(), true);
+      assert.equal(await page.locator('#open-full').isVisible(), true);
+      if (which === 'compare') {
+        assert.equal(await page.locator('#compare').isVisible(), true);
+        assert.equal(await page.locator('#ops').isVisible(), false);
+      } else {
+        const box = await page.locator('#plot-canvas').boundingBox();
+        assert.ok(box.height > (controls ? 150 : 230), `the plot is ${box.height} px tall in a 400 px frame`);
+      }
+      await page.screenshot({ path: join(artifacts, `loop-embed-${which}${controls ? '-controls' : ''}.png`) });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});

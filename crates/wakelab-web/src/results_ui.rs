@@ -60,7 +60,7 @@ pub(crate) fn install() {
     listen(&el("pw-clients"), "change", |_| {
         with_app(|a| a.render_results())
     });
-    for id in ["embed-size", "embed-theme", "embed-what"] {
+    for id in ["embed-size", "embed-theme", "embed-what", "embed-controls"] {
         listen(&el(id), "change", |_| {
             if el("embed-box").get_attribute("hidden").is_none() {
                 with_app(|a| a.show_embed());

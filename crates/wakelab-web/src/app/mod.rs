@@ -179,6 +179,9 @@ pub fn start() {
     if let Some(which) = &embed {
         let body = doc().body().expect_throw("body");
         let _ = body.set_attribute("data-embed", which);
+        if search.contains("controls=run") {
+            let _ = body.set_attribute("data-controls", "run");
+        }
         let full = window()
             .location()
             .pathname()

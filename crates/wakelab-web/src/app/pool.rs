@@ -83,7 +83,14 @@ impl App {
     }
 
     pub(super) fn spawn_pool(&mut self) {
-        for i in 0..Self::pool_size() {
+        // An embed runs one worker: a docs page with several embeds would otherwise start
+        // (and load the module into) two or more workers per frame.
+        let size = if self.embed.is_some() {
+            1
+        } else {
+            Self::pool_size()
+        };
+        for i in 0..size {
             match Slot::spawn(i, 1) {
                 Ok(s) => self.slots.push(s),
                 Err(e) => {

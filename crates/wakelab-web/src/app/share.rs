@@ -93,8 +93,16 @@ impl App {
             crate::results::view::embed_size(&typed::<HtmlSelectElement>("embed-size").value());
         let theme =
             crate::results::view::theme_named(&typed::<HtmlSelectElement>("embed-theme").value());
+        let controls = match typed::<HtmlSelectElement>("embed-controls")
+            .value()
+            .as_str()
+        {
+            "run" => "&controls=run",
+            _ => "",
+        };
+        // loading="lazy": the frame (and its simulation) starts only when it scrolls near.
         let code = format!(
-            "<iframe src=\"{base}?embed={which}#{}\" width=\"{w}\" height=\"{h}\" \
+            "<iframe src=\"{base}?embed={which}{controls}#{}\" width=\"{w}\" height=\"{h}\" \
              title=\"Wakelab: {title}\" loading=\"lazy\" style=\"border:0\"></iframe>",
             self.link_fragment(theme)
         );
