@@ -20,6 +20,78 @@ fn point_units(duration_ms: u64, clients: u32, nr_cpus: u32) -> f64 {
     duration_ms as f64 / 1000.0 * clients.clamp(1, nr_cpus.max(1)) as f64 + SETUP_UNITS
 }
 
+/// The cost of one point of `exp` with `clients`, in [`point_units`].
+pub fn job_units(exp: &Experiment, clients: u32) -> f64 {
+    point_units(
+        exp.scenario.run.duration_ms,
+        clients,
+        exp.scenario.machine.shape.nr_cpus() as u32,
+    )
+}
+
+/// A run's progress weighted by each point's cost: the page hands out the most expensive
+/// points first, so counting points made the time left overshoot early (3x on T3).
+#[derive(Clone, Debug, Default)]
+pub struct WorkProgress {
+    units: std::collections::HashMap<u32, f64>,
+    total: f64,
+    done: f64,
+    partial: std::collections::HashMap<u32, f64>,
+}
+
+impl WorkProgress {
+    /// `jobs`: (job id, its units).
+    pub fn new(jobs: impl IntoIterator<Item = (u32, f64)>) -> Self {
+        let units: std::collections::HashMap<u32, f64> = jobs.into_iter().collect();
+        let total = units.values().sum();
+        WorkProgress {
+            units,
+            total,
+            ..Default::default()
+        }
+    }
+
+    /// Job `job` has simulated `frac` of its run.
+    pub fn partial(&mut self, job: u32, frac: f64) {
+        if self.units.contains_key(&job) {
+            self.partial.insert(job, frac.clamp(0.0, 1.0));
+        }
+    }
+
+    pub fn finish(&mut self, job: u32) {
+        self.partial.remove(&job);
+        if let Some(u) = self.units.remove(&job) {
+            self.done += u;
+        }
+    }
+
+    /// The share of the run's work done, 0..1.
+    pub fn fraction(&self) -> f64 {
+        if self.total <= 0.0 {
+            return 1.0;
+        }
+        let partial: f64 = self
+            .partial
+            .iter()
+            .map(|(j, f)| f * self.units.get(j).copied().unwrap_or(0.0))
+            .sum();
+        ((self.done + partial) / self.total).min(1.0)
+    }
+
+    /// Time left, ms: from the cost estimate at first, from the work done so far once there
+    /// is enough of it (a quarter of the work), blended in between.
+    pub fn time_left_ms(&self, elapsed_ms: f64, estimate_ms: f64) -> f64 {
+        let frac = self.fraction();
+        let by_estimate = (estimate_ms - elapsed_ms).max(0.0);
+        if frac <= 0.01 || elapsed_ms <= 0.0 {
+            return by_estimate;
+        }
+        let by_work = elapsed_ms * (1.0 - frac) / frac;
+        let w = (frac / 0.25).min(1.0);
+        w * by_work + (1.0 - w) * by_estimate
+    }
+}
+
 /// The work of a whole experiment in [`point_units`].
 pub fn units(exp: &Experiment) -> f64 {
     let nr_cpus = exp.scenario.machine.shape.nr_cpus() as u32;
@@ -316,6 +388,23 @@ mod tests {
         let u = units(&e);
         m.learn(&e, 20.0 * u);
         assert_eq!(m.ms_per_unit, 40.0);
+    }
+
+    #[test]
+    fn progress_counts_work_not_points() {
+        // One big point (8 units) and two small ones (1 each): the big one done is 80%.
+        let mut p = WorkProgress::new([(1, 8.0), (2, 1.0), (3, 1.0)]);
+        assert_eq!(p.fraction(), 0.0);
+        p.partial(2, 0.5);
+        assert!((p.fraction() - 0.05).abs() < 1e-9);
+        p.finish(1);
+        assert!((p.fraction() - 0.85).abs() < 1e-9);
+        // 8.5 s for 85%: 1.5 s left, whatever the estimate said.
+        assert!((p.time_left_ms(8_500.0, 60_000.0) - 1_500.0).abs() < 1.0);
+        // At the start only the estimate speaks.
+        let q = WorkProgress::new([(1, 1.0)]);
+        assert_eq!(q.time_left_ms(1_000.0, 5_000.0), 4_000.0);
+        assert_eq!(WorkProgress::new([]).fraction(), 1.0);
     }
 
     #[test]

@@ -169,7 +169,7 @@ impl App {
                 if let Some(run) = self.run.as_mut()
                     && run.pending.contains_key(&job)
                 {
-                    run.partial.insert(job, frac);
+                    run.work.partial(job, frac);
                     // Progress alone repaints at most as often as the results do: every
                     // repaint costs the browser a frame (layout, paint, commit) on a core the
                     // workers could use.

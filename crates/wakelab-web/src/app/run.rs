@@ -11,7 +11,7 @@ use super::pool::Job;
 use crate::dom::{el, now_ms, set_hidden, set_text, typed};
 use crate::dto::PointJob;
 use crate::glue;
-use crate::runbar::{self, Decision, Running, Trigger};
+use crate::runbar::{self, Decision, Running, Trigger, WorkProgress};
 use wakelab_sim::experiment::PointResult;
 use wakelab_sim::scenario::Experiment;
 use wakelab_stats::SisCounters;
@@ -26,8 +26,10 @@ pub(crate) struct Run {
     pub(super) exp: Experiment,
     /// job id -> point (variant, clients, iteration)
     pub(super) pending: HashMap<u32, (usize, u32, u32)>,
-    /// Simulated fraction of running points.
-    pub(super) partial: HashMap<u32, f64>,
+    /// The work done, by each point's cost (progress and time left).
+    pub(super) work: WorkProgress,
+    /// The cost model's estimate of the run's wall time when it started, ms.
+    pub(super) estimate_ms: f64,
     pub(super) total: usize,
     pub(super) results: Vec<PointResult>,
     pub(super) started: f64,
@@ -195,6 +197,11 @@ impl App {
             }));
         }
         let total = pending.len();
+        let work = WorkProgress::new(
+            pending
+                .iter()
+                .map(|(&job, &(_, c, _))| (job, runbar::job_units(&self.exp, c))),
+        );
         let published = if self.published.is_empty() {
             Vec::new()
         } else {
@@ -203,7 +210,8 @@ impl App {
         self.run = Some(Run {
             exp: self.exp.clone(),
             pending,
-            partial: HashMap::new(),
+            work,
+            estimate_ms: self.cost.estimate_ms(&self.exp, self.slots.len()),
             total,
             results: Vec::new(),
             started: now_ms(),
@@ -258,7 +266,7 @@ impl App {
         if run.pending.remove(&job).is_none() {
             return;
         }
-        run.partial.remove(&job);
+        run.work.finish(job);
         run.results.push(r);
         let done = run.pending.is_empty();
         let now = now_ms();
@@ -315,26 +323,15 @@ impl App {
             return;
         };
         let done = run.results.len();
-        let partial: f64 = run.partial.values().sum();
-        let frac = if run.total == 0 {
-            1.0
-        } else {
-            ((done as f64 + partial) / run.total as f64).min(1.0)
-        };
+        let frac = run.work.fraction();
         let bar = typed::<web_sys::HtmlProgressElement>("progress");
         bar.set_value(frac);
-        let elapsed = (now_ms() - run.started) / 1000.0;
+        let elapsed = now_ms() - run.started;
         let eta = if run.finished || done == run.total {
             String::new()
-        } else if frac > 0.02 && elapsed > 0.2 {
-            let left = elapsed * (1.0 - frac) / frac;
-            if left < 1.0 {
-                " · under a second left".to_string()
-            } else {
-                format!(" · about {left:.0} s left")
-            }
         } else {
-            " · estimating time left…".to_string()
+            let left = run.work.time_left_ms(elapsed, run.estimate_ms);
+            format!(" · {} left", runbar::fmt_duration(left))
         };
         set_text(
             "progress-text",
