@@ -310,3 +310,26 @@ test('embeds are chrome-free by default, run one worker, and the comparison has 
     }
   }
 });
+
+test('the gallery: a card per preset, one click runs it, and a jump link to the editor', async () => {
+  const { context, page, problems } = await open({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  try {
+    await settled(page, problems);
+    const cards = page.locator('#gallery-cards .gallery-card');
+    assert.ok(await cards.count() >= 6, `${await cards.count()} cards`);
+    assert.equal(await cards.first().getAttribute('aria-current'), 'true');
+    assert.match(await cards.first().locator('.tag').textContent(), /Start here/);
+    await page.screenshot({ path: join(artifacts, 'loop-gallery-phone.png') });
+    await page.locator('#gallery-cards [data-preset="t1"]').click();
+    assert.equal(await page.locator('#preset').inputValue(), 't1');
+    assert.equal(await page.locator('#gallery-cards [data-card="t1"]').getAttribute('aria-current'), 'true');
+    assert.equal(await page.locator('#plot').getAttribute('data-state'), 'running');
+    await page.locator('#cancel').click();
+    // The jump link reaches the editor, which on a phone comes after the results.
+    await page.locator('.jump').click();
+    assert.ok(await page.locator('#scenario').evaluate((e) => Math.abs(e.getBoundingClientRect().top) < 50));
+    assert.deepEqual(problems.filter((p) => !p.startsWith('worker closed')), []);
+  } finally {
+    await context.close();
+  }
+});

@@ -28,7 +28,53 @@ pub(super) fn gallery_published(preset: &str) -> Vec<(u32, f64, f64)> {
         .unwrap_or_default()
 }
 
+/// The gallery's cards: what each preset asks and one button to run it.
+fn build_gallery() {
+    let list = el("gallery-cards");
+    for (i, g) in presets::gallery().into_iter().enumerate() {
+        let li = make("li", "gallery-card", "");
+        let _ = li.set_attribute("data-card", g.id);
+        let _ = li.append_child(&make(
+            "span",
+            "tag",
+            if i == 0 {
+                "Start here"
+            } else {
+                "Published result"
+            },
+        ));
+        let h = make("h3", "", g.title);
+        let hid = format!("card-{}", g.id);
+        h.set_id(&hid);
+        let _ = li.append_child(&h);
+        let _ = li.append_child(&make("p", "", g.summary));
+        let b = make("button", "", "Run it");
+        let _ = b.set_attribute("type", "button");
+        let _ = b.set_attribute("data-preset", g.id);
+        let _ = b.set_attribute("aria-describedby", &hid);
+        let _ = li.append_child(&b);
+        let _ = list.append_child(&li);
+    }
+}
+
+/// Mark the card of the preset the form shows (none once edited).
+pub(super) fn mark_card(preset: &str) {
+    let cards = doc()
+        .query_selector_all("#gallery-cards [data-card]")
+        .expect_throw("querySelectorAll");
+    for i in 0..cards.length() {
+        if let Some(c) = cards.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+            if c.get_attribute("data-card").as_deref() == Some(preset) {
+                let _ = c.set_attribute("aria-current", "true");
+            } else {
+                let _ = c.remove_attribute("aria-current");
+            }
+        }
+    }
+}
+
 pub(super) fn build_static_options() {
+    build_gallery();
     let sel = el("preset");
     for g in presets::gallery() {
         let o = make("option", "", g.title);
@@ -75,6 +121,7 @@ impl App {
 
     pub(super) fn fill_form(&mut self) {
         typed::<HtmlSelectElement>("preset").set_value(&self.preset);
+        mark_card(&self.preset);
         typed::<HtmlSelectElement>("machine-preset")
             .set_value(self.exp.scenario.machine.preset.as_deref().unwrap_or(""));
         typed::<HtmlSelectElement>("kernel-version")
@@ -385,6 +432,7 @@ impl App {
         if !self.preset.is_empty() {
             self.preset.clear();
             typed::<HtmlSelectElement>("preset").set_value("");
+            mark_card("");
             set_text("preset-summary", "A custom experiment.");
             // the gallery's "what Wakelab shows" describes the preset as it was, not this edit
             set_hidden(&el("preset-model"), true);

@@ -236,6 +236,18 @@ fn install_handlers() {
             with_app(|a| a.start_run(Trigger::User));
         }
     });
+    // A gallery card's button loads its preset (which runs it) and shows the results.
+    listen(&el("gallery-cards"), "click", |ev| {
+        let id = ev
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|t| t.closest("[data-preset]").ok().flatten())
+            .and_then(|b| b.get_attribute("data-preset"));
+        if let Some(id) = id {
+            with_app(|a| a.load_preset(&id));
+            el("plot").scroll_into_view();
+        }
+    });
     // The run bar's problem list: each entry focuses its field (without touching the address
     // bar's link, which a followed "#id" would replace).
     listen(&el("run-errors"), "click", |ev| {
