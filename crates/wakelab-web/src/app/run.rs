@@ -134,6 +134,10 @@ impl App {
         if let Some(r) = &self.run {
             set_text("plot-title", &r.exp.scenario.title);
         }
+        if restored {
+            // the timeline's pickers name the shown results' variants and client counts
+            self.fill_timeline_pickers();
+        }
         let _ = el("plot").set_attribute("data-state", "cancelled");
         set_text(
             "status",
