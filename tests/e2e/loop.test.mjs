@@ -20,6 +20,9 @@ after(async () => {
   await stopBrowser({ server, browser });
 });
 
+/** The address bar now (page.url() follows replaceState a little later). */
+const href = (page) => page.evaluate(() => location.href);
+
 const clip = { permissions: ['clipboard-read', 'clipboard-write'] };
 
 /** Open the page (runs replaced by edits terminate busy workers: worker closes are fine). */
@@ -40,7 +43,7 @@ async function waitState(page, state) {
 }
 
 test('stale results are marked, the run bar stays on screen, cheap edits re-run, Ctrl+Enter runs, Cancel keeps the previous results', async () => {
-  const { context, page, problems } = await open();
+  const { context, page, problems } = await open(clip);
   try {
     assert.equal(await settled(page, problems), 'done');
     // The run bar with the cost, on screen wherever the form is scrolled.
@@ -48,14 +51,14 @@ test('stale results are marked, the run bar stays on screen, cheap edits re-run,
     await page.locator('#workload-kind').scrollIntoViewIfNeeded();
     assert.ok(await onScreen(page, '#run'), 'Run scrolled away');
     assert.ok(await onScreen(page, '#progress'), 'progress scrolled away');
-    const firstLink = page.url();
+    const firstLink = await href(page);
     // A cheap edit: the old results are marked stale at once, then re-run by themselves.
     await page.fill('#f-cores', '2');
     assert.equal(await page.locator('#results').getAttribute('data-stale'), '');
     assert.equal(await page.locator('#stale-note').isVisible(), true);
     assert.match(await page.locator('#stale-note').textContent(), /Out of date.*runs again by itself/);
     // The address bar follows the form at once, and Copy link copies exactly it.
-    assert.notEqual(page.url(), firstLink);
+    assert.notEqual(await href(page), firstLink);
     await page.screenshot({ path: join(artifacts, 'loop-stale.png') });
     await page.locator('#plot[data-stale="false"][data-state="done"]').waitFor({ timeout: LOAD_TIMEOUT_MS });
     assert.equal(await page.locator('#stale-note').isHidden(), true);
@@ -63,9 +66,9 @@ test('stale results are marked, the run bar stays on screen, cheap edits re-run,
     assert.equal(await page.locator('#summary tbody tr').count(), 4);
     assert.match(await page.locator('#machine-caption').textContent(), /^4 CPUs/);
     await page.locator('#copy-link').click();
-    assert.equal(await page.locator('#share-url').inputValue(), page.url());
+    assert.equal(await page.locator('#share-url').inputValue(), await href(page));
     await page.waitForFunction(() => document.querySelector('#share-status').textContent === 'Link copied.');
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await href(page));
     // An expensive edit waits for Run and says what it costs.
     await page.fill('#f-duration', '20000');
     await page.fill('#f-clients', '1, 2, 4, 8, 16, 32');
@@ -100,25 +103,25 @@ test('every problem is listed by the run bar, links to its field, and Copy link 
   const { context, page, problems } = await open(clip);
   try {
     await settled(page, problems);
-    const validLink = page.url();
+    const validLink = await href(page);
     await page.fill('#f-sockets', '0');
-    await page.fill('#f-warmup', '5000');
+    await page.fill('#f-iterations', '0');
     const items = page.locator('#run-errors li');
     assert.equal(await items.count(), 2);
     assert.equal(await page.locator('#run-errors-title').textContent(), 'Fix these 2 problems to run:');
     const texts = await items.allTextContents();
     assert.match(texts[0], /^Sockets: must be 1 to 8$/);
-    assert.match(texts[1], /^Warm-up \(ms\): must be shorter than the run$/);
+    assert.match(texts[1], /^Iterations: must be 1 to 64$/);
     // No Rust range syntax anywhere on the page.
     assert.doesNotMatch(await page.locator('body').innerText(), /\d\.\.=\d/);
     assert.ok(await onScreen(page, '#run-errors'), 'the problems are not next to Run');
     await page.locator('#plot').scrollIntoViewIfNeeded();
     // A link focuses its field (which is marked aria-invalid) and leaves the address bar alone.
-    await page.locator('#run-errors a', { hasText: 'Warm-up' }).click();
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'f-warmup');
-    assert.equal(await page.locator('#f-warmup').getAttribute('aria-invalid'), 'true');
+    await page.locator('#run-errors a', { hasText: 'Iterations' }).click();
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'f-iterations');
+    assert.equal(await page.locator('#f-iterations').getAttribute('aria-invalid'), 'true');
     assert.equal(await page.locator('#f-sockets').getAttribute('aria-invalid'), 'true');
-    assert.equal(page.url(), validLink, 'an invalid form changed the address bar');
+    assert.equal(await href(page), validLink, 'an invalid form changed the address bar');
     await page.screenshot({ path: join(artifacts, 'loop-problems.png') });
     // Copy link refuses and says why; the clipboard keeps what it had.
     await page.evaluate(() => navigator.clipboard.writeText('before'));
@@ -129,8 +132,12 @@ test('every problem is listed by the run bar, links to its field, and Copy link 
     await page.keyboard.press('Control+Enter');
     assert.equal(await page.locator('#plot').getAttribute('data-state'), 'done');
     await page.fill('#f-sockets', '1');
-    await page.fill('#f-warmup', '60');
+    await page.fill('#f-iterations', '1');
     assert.equal(await page.locator('#run-errors-box').isHidden(), true);
+    // A rule over two fields is listed too, and links to a field.
+    await page.fill('#f-warmup', '5000');
+    assert.deepEqual(await items.allTextContents(), ['Warm-up (ms): must be shorter than the run']);
+    await page.fill('#f-warmup', '60');
     assert.equal(await page.locator('#f-sockets').getAttribute('aria-invalid'), null);
     assert.deepEqual(problems.filter((p) => !p.startsWith('worker closed')), []);
   } finally {
@@ -158,7 +165,8 @@ test('the title follows the scenario until the user types one', async () => {
     assert.equal(await page.locator('#f-title').inputValue(), 'my two-socket laptop');
     // Emptied, it follows the scenario again.
     await page.fill('#f-title', '');
-    assert.match(await page.locator('#f-title').inputValue(), /^dbench on skl-client-8t/);
+    // (the machine is no longer the skl-client-8t preset once its shape was edited)
+    assert.match(await page.locator('#f-title').inputValue(), /^dbench on 4 cores × 2 threads \(8 CPUs\), hwp: /);
     assert.deepEqual(problems.filter((p) => !p.startsWith('worker closed')), []);
   } finally {
     await context.close();
@@ -170,7 +178,7 @@ test('a broken link stays in the address bar and its message can be copied', asy
   const { context, page, problems } = await open(clip, bad);
   try {
     assert.equal(await settled(page, problems), 'done');
-    assert.equal(page.url(), bad);
+    assert.equal(await href(page), bad);
     const banner = page.locator('#link-error');
     assert.match(await banner.textContent(), /could not be opened/);
     await page.locator('#copy-link-error').click();
@@ -181,8 +189,8 @@ test('a broken link stays in the address bar and its message can be copied', asy
     await page.screenshot({ path: join(artifacts, 'loop-bad-link.png') });
     // An edit then puts the form's link there.
     await page.fill('#f-seed', '7');
-    assert.notEqual(page.url(), bad);
-    assert.match(page.url(), /#w1\./);
+    assert.notEqual(await href(page), bad);
+    assert.match(await href(page), /#w1\./);
     assert.deepEqual(problems.filter((p) => !p.startsWith('worker closed')), []);
   } finally {
     await context.close();
