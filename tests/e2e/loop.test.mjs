@@ -209,7 +209,7 @@ test('hackbench counts groups; a client count listed twice is refused', async ()
     await page.locator('#plot[data-stale="false"][data-state="done"]').waitFor({ timeout: LOAD_TIMEOUT_MS });
     assert.equal(await page.locator('#summary thead th').first().textContent(), 'groups');
     assert.match(await page.locator('#plot-canvas').getAttribute('aria-label'), /against groups count/);
-    assert.match(await page.locator('#run-summary').textContent(), / × 2 groups counts × /);
+    assert.match(await page.locator('#run-summary').textContent(), / × 2 group counts × /);
     assert.deepEqual(problems.filter((p) => !p.startsWith('worker closed')), []);
   } finally {
     await context.close();

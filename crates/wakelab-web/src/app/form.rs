@@ -344,11 +344,12 @@ impl App {
         set_text(
             "run-summary",
             &format!(
-                "{points} run{}: {v} variant{} × {c} {}{} × {i} iteration{} · {} · Ctrl+Enter runs",
+                "{points} run{}: {v} variant{} × {c} {} count{} × {i} iteration{} · {} · Ctrl+Enter \
+                 runs",
                 s(points),
                 s(v),
-                glue::clients_word(&self.exp),
-                if c == 1 { "" } else { " counts" },
+                glue::clients_word(&self.exp).trim_end_matches('s'),
+                s(c),
                 s(i),
                 runbar::fmt_duration(est),
             ),
