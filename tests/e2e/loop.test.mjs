@@ -341,3 +341,31 @@ test('the gallery: a card per preset, one click runs it, and a jump link to the 
     await context.close();
   }
 });
+
+/** axe-core's serious and critical findings on the page as it is now. */
+async function axeFindings(page) {
+  const source = readFileSync(join(import.meta.dirname, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: source });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const colorScheme of ['light', 'dark']) {
+  test(`axe-core finds nothing serious or critical: ${colorScheme}, with problems listed and results stale`, async () => {
+    // bypassCSP: only to inject axe itself (the page's CSP forbids inline scripts).
+    const { context, page, problems } = await open({ colorScheme, bypassCSP: true });
+    try {
+      await settled(page, problems);
+      await page.fill('#f-duration', '20000');
+      await page.fill('#f-sockets', '0');
+      await page.locator('#copy-link').click();
+      const findings = await axeFindings(page);
+      assert.deepEqual(findings, []);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
