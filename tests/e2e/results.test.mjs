@@ -95,12 +95,14 @@ test('the timeline exports the shown run as a Perfetto-compatible trace', async 
   try {
     await done(page, problems);
     await page.locator('#timeline-card[data-state="done"]').waitFor({ timeout: LOAD_TIMEOUT_MS });
+    const names = [];
     const grab = async (button) => {
       const [download] = await Promise.all([
         page.waitForEvent('download', { timeout: LOAD_TIMEOUT_MS }),
         page.locator(button).click(),
       ]);
-      assert.match(download.suggestedFilename(), /^wakelab-trace-.+-\d+clients\.json$/);
+      assert.match(download.suggestedFilename(), /^wakelab-trace-.+-\d+clients-\d+-\d+ms\.json$/);
+      names.push(download.suggestedFilename());
       return JSON.parse(readFileSync(await download.path(), 'utf8'));
     };
     const check = (doc) => {
@@ -122,6 +124,8 @@ test('the timeline exports the shown run as a Perfetto-compatible trace', async 
     assert.ok(part.length < whole.length);
     assert.ok(part.every((e) => e.ts >= 60_000 - 1e-6 && e.ts < 80_000), 'a slice outside the window');
     assert.match(await page.locator('#trace-status').textContent(), /60–80 ms/);
+    // The whole run and a window of it download under different names (issue 22, item 10).
+    assert.equal(new Set(names).size, 2, names.join(', '));
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

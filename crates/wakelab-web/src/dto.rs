@@ -167,6 +167,9 @@ pub struct DetailDone {
     /// The decision trace (`render_events`) when `explain` was set and the decision was seen.
     pub explanation: Option<String>,
     pub elapsed_ms: f64,
+    /// Recording bounds this run reached, as sentences for the page (empty: none).
+    #[serde(default)]
+    pub notes: Vec<String>,
 }
 
 /// Export one point (variant x clients x iteration) as a Perfetto-compatible trace.

@@ -107,6 +107,13 @@ pub fn run_detail(job: &DetailJob, progress: Option<ProgressFn<'_>>) -> Result<D
         progress,
     )?;
     let nr_cpus = d.result.cpu_busy_pct.len() as u32;
+    let engine = &exp.scenario.engine;
+    let notes = recording_notes(
+        &d,
+        engine.max_wakeup_records,
+        engine.max_timeline_segments,
+        w0,
+    );
     let segs = d
         .timeline
         .iter()
@@ -178,7 +185,52 @@ pub fn run_detail(job: &DetailJob, progress: Option<ProgressFn<'_>>) -> Result<D
             .as_ref()
             .map(|e| wakelab_sim::placement::explain::render_events(e)),
         elapsed_ms: 0.0,
+        notes,
     })
+}
+
+/// What the recording bounds (`engine.max_wakeup_records`, `engine.max_timeline_segments`,
+/// docs/limits.md) left out of a detailed run whose window starts at `w0` ns: wake-ups and
+/// frequency changes are recorded from the run's start, so on a big machine the bound can be
+/// reached before the window; timeline segments are recorded in the window only.
+pub fn recording_notes(
+    d: &experiment::PointDetail,
+    wake_cap: usize,
+    seg_cap: usize,
+    w0: u64,
+) -> Vec<String> {
+    let ms = |ns: u64| ns as f64 / 1e6;
+    let mut notes = Vec::new();
+    if wake_cap > 0 && d.wake_records.len() >= wake_cap {
+        let last = d.wake_records.last().map_or(0, |w| w.t_ns);
+        notes.push(format!(
+            "Wake-ups are recorded up to engine.max_wakeup_records ({wake_cap}), reached at \
+             {:.1} ms{}. Raise it in the JSON editor (at most 1000000) or pick an earlier window.",
+            ms(last),
+            if last < w0 {
+                ", before this window: none are listed"
+            } else {
+                ": later ones are missing"
+            }
+        ));
+    }
+    if seg_cap > 0 && d.timeline.len() >= seg_cap {
+        let last = d.timeline.iter().map(|s| s.end).max().unwrap_or(0);
+        notes.push(format!(
+            "The timeline reached engine.max_timeline_segments ({seg_cap}) at {:.1} ms: later \
+             segments are not drawn; pick a shorter window or raise the bound.",
+            ms(last)
+        ));
+    }
+    if seg_cap > 0 && d.freq_samples.len() >= seg_cap {
+        let last = d.freq_samples.last().map_or(0, |f| f.t_ns);
+        notes.push(format!(
+            "Frequency changes are recorded up to engine.max_timeline_segments ({seg_cap}), \
+             reached at {:.1} ms: the frequency strips hold their last level after it.",
+            ms(last)
+        ));
+    }
+    notes
 }
 
 /// The order the page hands points to the workers: the most expensive (most clients) first,
@@ -460,6 +512,44 @@ pub fn machine_picture(shape: &MachineShape) -> Result<Vec<SocketPic>, String> {
 }
 
 /// Parse a client list such as `1, 2, 4, 8` (empty = the topology-aware default).
+/// An experiment from the JSON editor's text: the core's bounded reader, then serde with the
+/// path of the field a type error is in (`variants[0].kernel.version`), not just a column.
+pub fn experiment_from_text(
+    text: &str,
+) -> Result<Experiment, wakelab_sim::scenario::ScenarioError> {
+    let v = wakelab_sim::scenario::read_json(text)?;
+    serde_path_to_error::deserialize::<_, Experiment>(v).map_err(|e| {
+        let path = e.path().to_string();
+        wakelab_sim::scenario::ScenarioError {
+            field: if path == "." {
+                "experiment".into()
+            } else {
+                path
+            },
+            message: e.into_inner().to_string(),
+        }
+    })
+}
+
+/// What the x axis counts: hackbench runs groups (of 20 senders and 20 receivers each), every
+/// other workload clients.
+pub fn clients_word(exp: &Experiment) -> &'static str {
+    if exp.scenario.workload.kind() == "hackbench" {
+        "groups"
+    } else {
+        "clients"
+    }
+}
+
+/// The PNG export's size from its picker ("1920x1080"); anything else is 1920 x 1080.
+pub fn png_size(value: &str) -> (u32, u32) {
+    value
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+        .filter(|&(w, h): &(u32, u32)| (320..=3840).contains(&w) && (200..=2160).contains(&h))
+        .unwrap_or((1920, 1080))
+}
+
 pub fn parse_clients(s: &str) -> Result<Vec<u32>, String> {
     let mut v = Vec::new();
     for part in s.split([',', ' ']).filter(|p| !p.trim().is_empty()) {
@@ -651,6 +741,57 @@ mod tests {
     #[test]
     fn client_lists_parse_with_messages() {
         assert_eq!(parse_clients("1, 2 4,8").unwrap(), vec![1, 2, 4, 8]);
+        assert_eq!(png_size("960x540"), (960, 540));
+        // A recording bound reached before the timeline's window is said, not silent.
+        let mut e = small();
+        e.scenario.engine.max_wakeup_records = 50;
+        let job = DetailJob {
+            job: 1,
+            experiment: to_json(&e).unwrap(),
+            variant: 0,
+            clients: 2,
+            iteration: 0,
+            window_start_ms: 30.0,
+            window_end_ms: 40.0,
+            explain: None,
+        };
+        let d = run_detail(&job, None).unwrap();
+        assert_eq!(d.notes.len(), 1, "{:?}", d.notes);
+        assert!(
+            d.notes[0].contains("max_wakeup_records (50)"),
+            "{}",
+            d.notes[0]
+        );
+        assert!(
+            d.notes[0].contains("before this window: none are listed"),
+            "{}",
+            d.notes[0]
+        );
+        e.scenario.engine.max_wakeup_records = 20_000;
+        let job = DetailJob {
+            experiment: to_json(&e).unwrap(),
+            ..job
+        };
+        assert_eq!(run_detail(&job, None).unwrap().notes, Vec::<String>::new());
+        let mut v = serde_json::to_value(small()).unwrap();
+        v["variants"][1]["name"] = serde_json::json!(7);
+        let e = experiment_from_text(&v.to_string()).unwrap_err();
+        assert_eq!(e.field, "variants[1].name");
+        assert!(
+            e.message.starts_with("invalid type: integer `7`"),
+            "{}",
+            e.message
+        );
+        assert_eq!(
+            experiment_from_text(&to_json(&small()).unwrap()).unwrap(),
+            small()
+        );
+        assert_eq!(png_size("99999x1"), (1920, 1080));
+        let mut e = small();
+        assert_eq!(clients_word(&e), "clients");
+        e.scenario.workload =
+            serde_json::from_value(serde_json::json!({"kind": "hackbench"})).unwrap();
+        assert_eq!(clients_word(&e), "groups");
         assert_eq!(parse_clients(" ").unwrap(), Vec::<u32>::new());
         assert!(parse_clients("1, x").unwrap_err().contains("\"x\""));
     }

@@ -10,11 +10,14 @@ pub mod dto;
 pub mod editor;
 pub mod glue;
 pub mod results;
+pub mod runbar;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;
 #[cfg(target_arch = "wasm32")]
 pub mod canvas;
+#[cfg(target_arch = "wasm32")]
+pub(crate) mod dom;
 #[cfg(target_arch = "wasm32")]
 pub mod results_ui;
 #[cfg(target_arch = "wasm32")]

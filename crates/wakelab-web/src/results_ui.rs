@@ -9,11 +9,11 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
-use crate::app::{
-    clear, download, el, fit_canvas, listen, make, on_click, set_hidden, set_text, theme, typed,
-    with_app,
-};
+use crate::app::with_app;
 use crate::canvas::MeasuredCanvas;
+use crate::dom::{
+    clear, download, el, fit_canvas, listen, make, on_click, set_hidden, set_text, theme, typed,
+};
 use crate::dto::TraceDone;
 use crate::glue;
 use crate::results::{self, histograms, power};
@@ -60,7 +60,7 @@ pub(crate) fn install() {
     listen(&el("pw-clients"), "change", |_| {
         with_app(|a| a.render_results())
     });
-    for id in ["embed-size", "embed-theme", "embed-what"] {
+    for id in ["embed-size", "embed-theme", "embed-what", "embed-controls"] {
         listen(&el(id), "change", |_| {
             if el("embed-box").get_attribute("hidden").is_none() {
                 with_app(|a| a.show_embed());
@@ -106,7 +106,7 @@ pub(crate) fn apply_view(view: &wakelab_link::ViewState) {
 
 /// A link's forced colour scheme (embed option), before anything is drawn.
 pub(crate) fn apply_theme(view: &wakelab_link::ViewState) {
-    if let (Some(t), Some(root)) = (view.embed.theme, crate::app::doc().document_element()) {
+    if let (Some(t), Some(root)) = (view.embed.theme, crate::dom::doc().document_element()) {
         let name = match t {
             wakelab_link::Theme::Light => "light",
             wakelab_link::Theme::Dark => "dark",
@@ -328,11 +328,7 @@ fn draw_bars(id: &str, chart: &BarChart) -> Result<(), String> {
 
 /// The worker's trace arrived: download it.
 pub(crate) fn on_trace(t: &TraceDone, variant_name: &str) {
-    let safe: String = variant_name
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
-    let name = format!("wakelab-trace-{safe}-{}clients.json", t.clients);
+    let name = results::trace::file_name(variant_name, t.clients, t.from_ms, t.to_ms);
     download(&name, "application/json", &t.json);
     set_text(
         "trace-status",

@@ -30,6 +30,7 @@ fn page() {
     };
     body.set_inner_html(
         r#"<form id="scenario">
+          <div id="fields-title"></div><div id="fields-exp"></div>
           <div id="ed-machine"></div><div id="ed-pstates"></div><div id="ed-freq"></div>
           <details id="hwpctl-box"><div id="ed-hwpctl"></div></details>
           <div id="variants"></div><button id="add-variant" data-action="add-variant"></button>

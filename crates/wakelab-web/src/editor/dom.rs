@@ -5,43 +5,13 @@
 
 use serde_json::Value;
 use wasm_bindgen::JsCast;
-use web_sys::{
-    Document, Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement,
-};
+use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 use super::actions::Action;
 use super::fields::{self, FieldSpec, GOVERNORS, Kind, Section};
+use crate::dom::{self, append, attr, by_id, doc, make};
 use wakelab_sim::scenario::Experiment;
 use wakelab_sim::workload::{Interference, WorkloadConfig};
-
-fn doc() -> Document {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .expect("a document")
-}
-
-fn by_id(id: &str) -> Option<Element> {
-    doc().get_element_by_id(id)
-}
-
-fn make(tag: &str, class: &str, text: &str) -> Element {
-    let e = doc().create_element(tag).expect("createElement");
-    if !class.is_empty() {
-        e.set_class_name(class);
-    }
-    if !text.is_empty() {
-        e.set_text_content(Some(text));
-    }
-    e
-}
-
-fn append(parent: &Element, child: &Element) {
-    let _ = parent.append_child(child);
-}
-
-fn attr(e: &Element, name: &str, value: &str) {
-    let _ = e.set_attribute(name, value);
-}
 
 fn button(id: &str, text: &str, action: &str, index: Option<usize>, label: &str) -> Element {
     let b = make("button", "small-button", text);
@@ -62,6 +32,8 @@ fn button(id: &str, text: &str, action: &str, index: Option<usize>, label: &str)
 /// Containers of the fixed sections (in web/index.html).
 fn container(s: Section) -> &'static str {
     match s {
+        Section::Title => "fields-title",
+        Section::Experiment => "fields-exp",
         Section::Machine => "ed-machine",
         Section::Pstates => "ed-pstates",
         Section::Freq => "ed-freq",
@@ -335,17 +307,13 @@ impl Boxes {
 
 fn clear(id: &str) {
     if let Some(e) = by_id(id) {
-        e.set_text_content(None);
+        dom::clear(&e);
     }
 }
 
 fn set_hidden(id: &str, hidden: bool) {
     if let Some(e) = by_id(id) {
-        if hidden {
-            let _ = e.set_attribute("hidden", "");
-        } else {
-            let _ = e.remove_attribute("hidden");
-        }
+        dom::set_hidden(&e, hidden);
     }
 }
 
@@ -354,6 +322,8 @@ pub fn render(exp: &Experiment) {
     let focused = doc().active_element().map(|e| e.id()).unwrap_or_default();
     let json = serde_json::to_value(exp).unwrap_or(Value::Null);
     for id in [
+        "fields-title",
+        "fields-exp",
         "ed-machine",
         "ed-pstates",
         "ed-freq",

@@ -10,7 +10,7 @@
 use serde_json::{Value, json};
 use wakelab_sim::freq::{Governor, PStates};
 use wakelab_sim::kernel::{KernelVersion, PATCHES, SchedFeature, TopologyFlags};
-use wakelab_sim::scenario::Experiment;
+use wakelab_sim::scenario::{Experiment, MAX_DURATION_NS, default_client_counts};
 use wakelab_sim::workload::WorkloadConfig;
 
 use super::path::{self, Set};
@@ -18,6 +18,10 @@ use super::path::{self, Set};
 /// Where a field is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Section {
+    /// The experiment's title (above the machine).
+    Title,
+    /// What to run: client counts, iterations, run length, seed.
+    Experiment,
     /// Machine shape (sockets, nodes, LLCs, cores, threads, capacities, numbering).
     Machine,
     /// The machine's frequency hardware: domains, P-state ratios or tables, HWP capabilities.
@@ -46,11 +50,14 @@ pub enum Kind {
         min: i64,
         max: i64,
     },
-    /// Comma- or space-separated whole numbers; `empty` = whether no number is allowed.
+    /// Comma- or space-separated whole numbers; `empty` = whether no number is allowed,
+    /// `distinct` = whether a number may appear only once (client counts: a repeat is the
+    /// same runs again).
     IntList {
         min: i64,
         max: i64,
         empty: bool,
+        distinct: bool,
     },
     Text {
         max: usize,
@@ -154,6 +161,13 @@ fn boost_default() -> Value {
 /// Every field the form shows for `exp`, in drawing order.
 pub fn fields(exp: &Experiment) -> Vec<FieldSpec> {
     let mut out = Vec::new();
+    out.push(field(
+        Section::Title,
+        "f-title",
+        "Title",
+        "scenario.title",
+        Kind::Text { max: 200 },
+    ));
     machine_fields(exp, &mut out);
     pstate_fields(exp, &mut out);
     freq_fields(exp, &mut out);
@@ -170,7 +184,67 @@ pub fn fields(exp: &Experiment) -> Vec<FieldSpec> {
             }
         }
     }
+    experiment_fields(exp, &mut out);
     out
+}
+
+/// What to run. The limits are `Experiment::validate`'s and `Scenario::validate`'s.
+fn experiment_fields(exp: &Experiment, out: &mut Vec<FieldSpec>) {
+    use Section::Experiment as E;
+    let default: Vec<String> = default_client_counts(&exp.scenario.machine.shape)
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    out.push(
+        field(
+            E,
+            "f-clients",
+            "Client counts",
+            "clients",
+            Kind::IntList {
+                min: 1,
+                max: 4096,
+                empty: true,
+                distinct: true,
+            },
+        )
+        .hint(format!(
+            "comma separated; empty = mmtests' topology-aware default: {}",
+            default.join(", ")
+        )),
+    );
+    out.push(field(
+        E,
+        "f-iterations",
+        "Iterations",
+        "iterations",
+        int(1, 64),
+    ));
+    let max_ms = (MAX_DURATION_NS / 1_000_000) as i64;
+    out.push(
+        field(
+            E,
+            "f-duration",
+            "Duration (ms)",
+            "scenario.run.duration_ms",
+            int(1, max_ms),
+        )
+        .hint("simulated time per run"),
+    );
+    out.push(field(
+        E,
+        "f-warmup",
+        "Warm-up (ms)",
+        "scenario.run.warmup_ms",
+        int(0, max_ms - 1),
+    ));
+    out.push(field(
+        E,
+        "f-seed",
+        "Seed",
+        "scenario.run.seed",
+        int(0, u32::MAX as i64),
+    ));
 }
 
 fn machine_fields(exp: &Experiment, out: &mut Vec<FieldSpec>) {
@@ -229,6 +303,7 @@ fn machine_fields(exp: &Experiment, out: &mut Vec<FieldSpec>) {
                 min: 1,
                 max: 1024,
                 empty: true,
+                distinct: false,
             },
         )
         .hint("one per LLC of a socket, 1024 = the biggest core; empty = all 1024"),
@@ -323,6 +398,7 @@ fn pstate_fields(exp: &Experiment, out: &mut Vec<FieldSpec>) {
                         min: 1,
                         max: 255,
                         empty: true,
+                        distinct: false,
                     },
                 )
                 .hint("entry k: the limit with k+1 active cores; empty = no turbo"),
@@ -359,6 +435,7 @@ fn pstate_fields(exp: &Experiment, out: &mut Vec<FieldSpec>) {
                             min: 1,
                             max: 10_000_000,
                             empty: false,
+                            distinct: false,
                         },
                     )
                     .hint("ascending"),
@@ -954,7 +1031,7 @@ fn parse_int(s: &str, min: i64, max: i64) -> Result<i64, String> {
     }
     match t.parse::<i64>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
-        Ok(_) => Err(format!("must be {min}..={max}")),
+        Ok(_) => Err(format!("must be {min} to {max}")),
         Err(_) => Err("enter a whole number".into()),
     }
 }
@@ -971,12 +1048,19 @@ pub fn apply(f: &FieldSpec, raw: &str, root: &mut Value) -> Result<(), String> {
                 (json!(parse_int(raw, *min, *max)?), false)
             }
         }
-        Kind::IntList { min, max, empty } => {
+        Kind::IntList {
+            min,
+            max,
+            empty,
+            distinct,
+        } => {
             let mut list = Vec::new();
             for part in raw.split([',', ' ', ';']).filter(|p| !p.trim().is_empty()) {
-                list.push(
-                    parse_int(part, *min, *max).map_err(|e| format!("{}: {e}", part.trim()))?,
-                );
+                let n = parse_int(part, *min, *max).map_err(|e| format!("{}: {e}", part.trim()))?;
+                if *distinct && list.contains(&n) {
+                    return Err(format!("{n} is listed twice"));
+                }
+                list.push(n);
             }
             if list.is_empty() && !empty {
                 return Err("enter at least one number".into());

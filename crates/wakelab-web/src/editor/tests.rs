@@ -116,7 +116,7 @@ fn text_mistakes_are_refused_by_their_field() {
     let e = edit(&exp, &[("f-sockets", "0")]).unwrap_err();
     assert_eq!(
         e,
-        vec![(field_path(&exp, "f-sockets"), "must be 1..=8".to_string())]
+        vec![(field_path(&exp, "f-sockets"), "must be 1 to 8".to_string())]
     );
     let e = edit(&exp, &[("f-cores", "four")]).unwrap_err();
     assert_eq!(e[0].1, "enter a whole number");
@@ -129,7 +129,12 @@ fn text_mistakes_are_refused_by_their_field() {
         )
     );
     let e = edit(&exp, &[("f-capacity", "1024, 2000")]).unwrap_err();
-    assert!(e[0].1.contains("1..=1024"), "{e:?}");
+    assert!(e[0].1.contains("1 to 1024"), "{e:?}");
+    // A client count listed twice would run the same points twice.
+    let e = edit(&exp, &[("f-clients", "8, 8, 16")]).unwrap_err();
+    assert_eq!(e[0], ("clients".into(), "8 is listed twice".into()));
+    // Turbo ratios repeat legitimately.
+    assert!(edit(&exp, &[("f-turbo", "40, 40, 38")]).is_ok());
 }
 
 #[test]

@@ -9,6 +9,16 @@ use wakelab_sim::scenario::Experiment;
 use crate::dto::{TraceDone, TraceJob};
 use crate::glue::ProgressFn;
 
+/// The download's file name: variant, clients and the window, so the whole run and a window
+/// of it (or two windows) never share a name.
+pub fn file_name(variant: &str, clients: u32, from_ms: f64, to_ms: f64) -> String {
+    let safe: String = variant
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    format!("wakelab-trace-{safe}-{clients}clients-{from_ms:.0}-{to_ms:.0}ms.json")
+}
+
 /// Run the job's point with a timeline over its window and export it; a run too long to
 /// export whole gives a message with a window that fits.
 pub fn run_trace(job: &TraceJob, progress: Option<ProgressFn<'_>>) -> Result<TraceDone, String> {
@@ -94,6 +104,16 @@ pub fn run_trace_bounded(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn whole_runs_and_windows_get_distinct_names() {
+        let whole = super::file_name("4.15 recent/used", 8, 0.0, 300.0);
+        assert_eq!(
+            whole,
+            "wakelab-trace-4-15-recent-used-8clients-0-300ms.json"
+        );
+        assert_ne!(whole, super::file_name("4.15 recent/used", 8, 60.0, 80.0));
+    }
+
     use super::*;
     use serde_json::Value;
     use wakelab_sim::presets;
