@@ -14,6 +14,7 @@ use wakelab_sim::presets;
 use wakelab_sim::report::build_report;
 use wakelab_sim::scenario::Experiment;
 
+mod gallery;
 mod interop;
 mod link;
 
@@ -114,6 +115,8 @@ enum Cmd {
     /// Share links: `link encode --preset t1`, `link decode '<url>'` (docs/share-links.md).
     #[command(subcommand)]
     Link(link::LinkCmd),
+    /// Recompute the figures quoted in the gallery texts and docs; `--check` fails on a mismatch.
+    Gallery(gallery::GalleryArgs),
 }
 
 fn read_input(file: &Option<PathBuf>) -> Result<String> {
@@ -431,19 +434,7 @@ fn run_cli() -> Result<()> {
             }
             print_report(&exp, &all, format, preset.as_deref())?;
         }
-        Cmd::Presets => {
-            println!("Experiments (wakelab run --preset ID):");
-            for p in presets::gallery() {
-                println!("  {:<10} {}", p.id, p.title);
-                if !p.model.is_empty() {
-                    println!("  {:<10} {}", "", p.model);
-                }
-            }
-            println!("\nMachines:");
-            for m in presets::machine_ids() {
-                println!("  {m}");
-            }
-        }
+        Cmd::Presets => gallery::print_presets(),
         Cmd::Show { preset } => {
             let e = presets::experiment(&preset).ok_or_else(|| anyhow!("no preset {preset:?}"))?;
             println!("{}", serde_json::to_string_pretty(&e)?);
@@ -458,6 +449,7 @@ fn run_cli() -> Result<()> {
             );
         }
         Cmd::Trace(a) => interop::trace(a)?,
+        Cmd::Gallery(a) => gallery::gallery(a)?,
         Cmd::Import(a) => interop::import(a)?,
         Cmd::CompareMeasured(a) => interop::compare_measured(a)?,
         Cmd::Rtapp(a) => interop::rtapp(a)?,
