@@ -14,6 +14,7 @@ use wakelab_sim::presets;
 use wakelab_sim::report::build_report;
 use wakelab_sim::scenario::Experiment;
 
+mod gallery;
 mod interop;
 mod io;
 mod link;
@@ -123,6 +124,8 @@ enum Cmd {
     /// Share links: `link encode --preset t1`, `link decode '<url>'` (docs/share-links.md).
     #[command(subcommand)]
     Link(link::LinkCmd),
+    /// Recompute the figures quoted in the gallery texts and docs; `--check` fails on a mismatch.
+    Gallery(gallery::GalleryArgs),
 }
 
 /// The experiment overrides of `run` and `merge`.
@@ -449,20 +452,7 @@ fn run_cli() -> Result<()> {
             let all = points::merge(&exp, &overrides, &points)?;
             io::emit(&report_text(&exp, &all, format, preset.as_deref())?)?;
         }
-        Cmd::Presets => {
-            let mut o = String::from("Experiments (wakelab run --preset ID):\n");
-            for p in presets::gallery() {
-                writeln!(o, "  {:<10} {}", p.id, p.title)?;
-                if !p.model.is_empty() {
-                    writeln!(o, "  {:<10} {}", "", p.model)?;
-                }
-            }
-            o.push_str("\nMachines:\n");
-            for m in presets::machine_ids() {
-                writeln!(o, "  {m}")?;
-            }
-            io::emit(&o)?;
-        }
+        Cmd::Presets => gallery::print_presets()?,
         Cmd::Show { preset } => {
             let e = presets::experiment(&preset).ok_or_else(|| anyhow!("no preset {preset:?}"))?;
             io::emit(&format!("{}\n", serde_json::to_string_pretty(&e)?))?;
@@ -479,6 +469,7 @@ fn run_cli() -> Result<()> {
             io::emit(&o)?;
         }
         Cmd::Trace(a) => interop::trace(a)?,
+        Cmd::Gallery(a) => gallery::gallery(a)?,
         Cmd::Import(a) => interop::import(a)?,
         Cmd::CompareMeasured(a) => interop::compare_measured(a)?,
         Cmd::Rtapp(a) => interop::rtapp(a)?,
