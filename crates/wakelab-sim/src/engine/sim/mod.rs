@@ -166,6 +166,9 @@ pub struct Sim {
     min_gran: u64,
     wakeup_gran: u64,
     freq_timer_at: Option<u64>,
+    /// Modelled duration of the last placement decision's runqueue scan (ns,
+    /// `PlacementParams::scan_time`); the waker pays it with its next wake-up's cost.
+    last_scan_cost: u64,
     pub(crate) cstate_exit_ns: Vec<u64>,
 }
 
@@ -222,6 +225,7 @@ impl Sim {
             explain_wakeup: input.explain_wakeup,
             timeline_window: input.timeline_window,
             freq_timer_at: None,
+            last_scan_cost: 0,
             cstate_exit_ns: input.cstate_exit_ns,
         };
         sim.stats.timeline_cap = sim.p.max_timeline_segments;

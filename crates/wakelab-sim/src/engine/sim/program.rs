@@ -54,7 +54,7 @@ impl Sim {
                         self.post_message(t, to, cpu, sync);
                     }
                     // ttwu cost on the waker
-                    let cost = self.p.wakeup_cost_ns + self.stats.last_scan_cost;
+                    let cost = self.p.wakeup_cost_ns + self.last_scan_cost;
                     if cost > 0 {
                         self.tasks[t as usize].remaining += self.freq.work_in(cpu, cost);
                     }
@@ -68,10 +68,10 @@ impl Sim {
                 Op::Sleep(a) => {
                     let ns = self.draw(a);
                     if self.flush_overhead(t, cpu) {
+                        // Pay the owed overhead first, then re-execute the sleep (pc rewound):
+                        // the duration drawn above is discarded and drawn again then, a draw
+                        // the RNG stream (and so every result) depends on.
                         self.tasks[t as usize].pc -= 1;
-                        self.tasks[t as usize].remaining += 0;
-                        // re-execute the sleep after the overhead is paid
-                        self.pending_sleep_hack(t, ns);
                         return;
                     }
                     self.block(t, cpu, BlockReason::Timer);
@@ -192,11 +192,6 @@ impl Sim {
         } else {
             false
         }
-    }
-
-    pub(super) fn pending_sleep_hack(&mut self, _t: TaskId, _ns: u64) {
-        // The sleep op is re-executed after the overhead run completes (pc was rewound); the
-        // drawn duration is discarded and drawn again, which keeps the RNG stream deterministic.
     }
 
     /// Post a message from `from` (running on `cpu`) to `to`: the wake-up of a pipe/socket.

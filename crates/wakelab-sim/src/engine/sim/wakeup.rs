@@ -220,7 +220,7 @@ impl Sim {
                 )
             })
         };
-        self.stats.last_scan_cost = if decision.scanned > 0 {
+        self.last_scan_cost = if decision.scanned > 0 {
             self.pstate.params.scan_time(decision.scanned)
         } else {
             0
