@@ -95,7 +95,6 @@ pub struct RunStats {
     pub fork_failures: u64,
     pub wake_latency: Histogram,
     pub end_ns: u64,
-    pub last_scan_cost: u64,
     pub timeline: Vec<TimelineSeg>,
     pub timeline_cap: usize,
     pub timeline_dropped: u64,

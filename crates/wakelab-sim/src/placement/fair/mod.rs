@@ -44,8 +44,9 @@ const WAKEE_DECAY_NS: u64 = 1_000_000_000;
 const CAPACITY_MARGIN: u64 = 1280;
 const SCHED_CAPACITY_SCALE: u64 = 1024;
 
-/// Everything a placement call reads and writes, bundled so the kernel functions in the submodules keep
-/// fair.c's parameter lists (p, prev, target, sd) without threading ten arguments.
+/// Everything a placement call reads and writes, bundled so the kernel functions in the
+/// submodules keep fair.c's parameter lists (p, prev, target, sd) without threading ten
+/// arguments.
 struct Ctx<'a, V: SchedView, E: Explain> {
     view: &'a V,
     st: &'a mut PlacementState,

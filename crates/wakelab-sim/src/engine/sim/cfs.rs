@@ -1,0 +1,434 @@
+//! The runqueues' scheduling: `enqueue_task` / `dequeue_task`, `update_curr`, wake-up
+//! preemption (`check_preempt_wakeup`), `schedule` / `pick_next_task`, going idle, and
+//! `scheduler_tick`.
+
+use crate::cpumask::Cpu;
+use crate::engine::behaviour::SchedClass;
+use crate::engine::task::{TaskId, TaskState};
+use crate::freq::UpdateFlags;
+use crate::placement;
+
+use super::signals::util_est_dequeue;
+use super::{Ev, RATE_SHIFT, Sim};
+
+impl Sim {
+    /// `enqueue_task`: account the task on the runqueue and its PELT signals.
+    pub(super) fn enqueue_task(&mut self, cpu: Cpu, t: TaskId) {
+        self.update_rq_avgs(cpu);
+        self.update_task_avg(t, cpu);
+        let is4 = self.sd.version.is_4x();
+        let task = &mut self.tasks[t as usize];
+        let rq = &mut self.rqs[cpu as usize];
+        if !task.attached {
+            task.attached = true;
+            rq.cfs_avg.add(&task.avg);
+        }
+        task.state = TaskState::Runnable;
+        match task.class {
+            SchedClass::Fair { .. } => {
+                rq.nr_cfs += 1;
+                rq.load_weight += task.weight as u64;
+                rq.cfs_insert(task.vruntime, t);
+                rq.runnable_load.load_avg += task.avg.load_avg;
+                rq.runnable_load.load_sum += task.avg.load_sum;
+                if !is4 {
+                    let c = task.util_est_ewma.max(task.util_est_enqueued);
+                    task.util_est_contrib = c;
+                    rq.util_est_enqueued += c;
+                }
+            }
+            SchedClass::Fifo { prio } => {
+                rq.nr_rt += 1;
+                rq.rt_insert(prio, t);
+            }
+        }
+    }
+
+    /// `dequeue_task`: the task leaves the runqueue (sleep, exit or migration while queued).
+    pub(super) fn dequeue_task(&mut self, cpu: Cpu, t: TaskId, sleep: bool) {
+        self.update_rq_avgs(cpu);
+        if self.rqs[cpu as usize].curr == Some(t) {
+            self.update_curr(cpu);
+            self.stop_running(cpu);
+        }
+        self.update_task_avg(t, cpu);
+        let is4 = self.sd.version.is_4x();
+        let task = &mut self.tasks[t as usize];
+        let rq = &mut self.rqs[cpu as usize];
+        match task.class {
+            SchedClass::Fair { .. } => {
+                rq.cfs_remove(t);
+                rq.nr_cfs -= 1;
+                rq.load_weight -= task.weight as u64;
+                rq.runnable_load.load_avg =
+                    rq.runnable_load.load_avg.saturating_sub(task.avg.load_avg);
+                rq.runnable_load.load_sum =
+                    rq.runnable_load.load_sum.saturating_sub(task.avg.load_sum);
+                if !is4 {
+                    rq.util_est_enqueued =
+                        rq.util_est_enqueued.saturating_sub(task.util_est_contrib);
+                    task.util_est_contrib = 0;
+                    if sleep {
+                        util_est_dequeue(task, self.sd.capacity_orig[cpu as usize] as u32);
+                    }
+                }
+            }
+            SchedClass::Fifo { .. } => {
+                rq.rt_remove(t);
+                rq.nr_rt -= 1;
+            }
+        }
+        if sleep {
+            task.pl.util_avg = task.avg.util_avg;
+        }
+        if rq.nr_cfs == 0 {
+            rq.runnable_load.load_avg = 0;
+            rq.runnable_load.load_sum = 0;
+        }
+        // 4.x dequeue_task_rt -> update_curr_rt kicks cpufreq with SCHED_CPUFREQ_RT (§12.1).
+        let class = task.class;
+        let flags = self.rt_update_flags(class);
+        let sig = self.util_signals(cpu);
+        self.freq.update_util(self.now, cpu, &sig, flags);
+    }
+
+    /// Flags of a cpufreq update made by `class`: on 4.x the RT class passes
+    /// SCHED_CPUFREQ_RT from `update_curr_rt` (tick, dequeue), which sends 4.x schedutil to the
+    /// maximum frequency (§12.1, §12.3); 5.x passes 0 and schedutil reads `rt_runnable`.
+    pub(super) fn rt_update_flags(&self, class: SchedClass) -> UpdateFlags {
+        match class {
+            SchedClass::Fifo { .. } if self.sd.version.is_4x() => UpdateFlags::RT,
+            _ => UpdateFlags::NONE,
+        }
+    }
+
+    /// The running task stops being `curr` (it blocked, exited or was preempted).
+    pub(super) fn stop_running(&mut self, cpu: Cpu) {
+        let now = self.now;
+        let Some(t) = self.rqs[cpu as usize].curr else {
+            return;
+        };
+        // fold progress
+        let rq = &self.rqs[cpu as usize];
+        let done = crate::wide::mul_shr(now - rq.seg_start, rq.rate, RATE_SHIFT);
+        let task = &mut self.tasks[t as usize];
+        task.remaining = task.remaining.saturating_sub(done);
+        task.last_ran = Some(cpu);
+        self.run_timers.clear(cpu as usize);
+        let rq = &mut self.rqs[cpu as usize];
+        rq.curr = None;
+        rq.run_gen = rq.run_gen.wrapping_add(1);
+        rq.busy_ns += now - rq.last_state_change;
+        rq.last_state_change = now;
+        self.stats.segment_end(cpu, now, self.timeline_window);
+        if self.tasks[t as usize].state == TaskState::Running {
+            // preempted: back into the queue
+            let task = &mut self.tasks[t as usize];
+            task.state = TaskState::Runnable;
+            task.runnable_since = now;
+            match task.class {
+                SchedClass::Fair { .. } => rq.cfs_insert(task.vruntime, t),
+                SchedClass::Fifo { prio } => rq.rt_insert(prio, t),
+            }
+        }
+        self.smt_changed(cpu);
+    }
+
+    /// `update_curr`: charge the running task's CFS time.
+    pub(super) fn update_curr(&mut self, cpu: Cpu) {
+        let now = self.now;
+        let Some(t) = self.rqs[cpu as usize].curr else {
+            return;
+        };
+        let task = &mut self.tasks[t as usize];
+        let delta = now.saturating_sub(task.exec_start);
+        task.exec_start = now;
+        task.sum_exec += delta;
+        match task.class {
+            SchedClass::Fair { .. } => {
+                task.vruntime += delta * 1024 / task.weight as u64;
+                let rq = &mut self.rqs[cpu as usize];
+                let leftmost = rq.cfs_q.first().map(|&(v, _)| v);
+                let curr_v = task.vruntime;
+                let m = match leftmost {
+                    Some(l) => l.min(curr_v),
+                    None => curr_v,
+                };
+                rq.min_vruntime = rq.min_vruntime.max(m);
+            }
+            SchedClass::Fifo { .. } => {
+                if self.sd.version.is_4x() {
+                    // 4.x: RT time feeds rq->rt_avg (§9.2)
+                    self.rqs[cpu as usize].rt_avg += delta * 1024;
+                }
+            }
+        }
+    }
+
+    /// `check_preempt_curr` / `check_preempt_wakeup`.
+    pub(super) fn check_preempt_curr(&mut self, cpu: Cpu, t: TaskId) {
+        let Some(curr) = self.rqs[cpu as usize].curr else {
+            self.resched.set(cpu);
+            return;
+        };
+        match (
+            self.tasks[t as usize].class,
+            self.tasks[curr as usize].class,
+        ) {
+            (SchedClass::Fifo { prio: a }, SchedClass::Fifo { prio: b }) => {
+                if a > b {
+                    self.resched.set(cpu);
+                }
+            }
+            (SchedClass::Fifo { .. }, SchedClass::Fair { .. }) => self.resched.set(cpu),
+            (SchedClass::Fair { .. }, SchedClass::Fifo { .. }) => {}
+            (SchedClass::Fair { .. }, SchedClass::Fair { .. }) => {
+                self.update_curr(cpu);
+                let wv = self.tasks[t as usize].vruntime;
+                let cv = self.tasks[curr as usize].vruntime;
+                // wakeup_gran scaled by the wakee's weight (calc_delta_fair)
+                let gran = self.wakeup_gran * 1024 / self.tasks[t as usize].weight as u64;
+                if cv > wv && cv - wv > gran {
+                    self.resched.set(cpu);
+                }
+            }
+        }
+    }
+
+    /// `sched_slice`: the task's share of the scheduling period.
+    pub(super) fn sched_slice(&self, cpu: Cpu, weight: u32) -> u64 {
+        let rq = &self.rqs[cpu as usize];
+        let nr = rq.nr_cfs as u64 + 1;
+        let period = if nr > self.sched_latency / self.min_gran {
+            nr * self.min_gran
+        } else {
+            self.sched_latency
+        };
+        let total = rq.load_weight + weight as u64;
+        period * weight as u64 / total.max(1)
+    }
+
+    /// `__schedule`: pick the next task for `cpu` and switch to it.
+    pub(super) fn schedule(&mut self, cpu: Cpu) {
+        let now = self.now;
+        if self.rqs[cpu as usize].wake_pending {
+            // A woken task has not arrived yet (IPI / C-state exit in flight).
+            return;
+        }
+        if self.rqs[cpu as usize].irq_until > now {
+            // Interrupt in progress: the switch happens when it ends (irq_end reschedules).
+            return;
+        }
+        let prev = self.rqs[cpu as usize].curr;
+        // Preempted running task goes back to its queue.
+        if let Some(p) = prev {
+            self.update_curr(cpu);
+            if self.tasks[p as usize].state == TaskState::Running {
+                let next = self.pick_next(cpu, Some(p));
+                if next == Some(p) {
+                    return;
+                }
+            }
+            self.update_rq_avgs(cpu);
+            self.stop_running(cpu);
+        }
+        let mut next = self.pick_next(cpu, None);
+        if next.is_none() {
+            // newidle_balance (§7.2): stamp, then try to pull.
+            self.rqs[cpu as usize].idle_stamp = now.max(1);
+            if crate::engine::balance::newidle_balance(self, cpu) {
+                self.rqs[cpu as usize].idle_stamp = 0;
+                next = self.pick_next(cpu, None);
+            }
+        }
+        match next {
+            Some(n) => self.set_curr(cpu, n),
+            None => self.go_idle(cpu),
+        }
+    }
+
+    /// `pick_next_task`: RT first, then the leftmost CFS task.
+    pub(super) fn pick_next(&self, cpu: Cpu, running: Option<TaskId>) -> Option<TaskId> {
+        let rq = &self.rqs[cpu as usize];
+        let rt_top = rq.rt_q.last().copied();
+        if let Some(r) = running {
+            if let SchedClass::Fifo { prio } = self.tasks[r as usize].class {
+                return match rt_top {
+                    Some((p2, t2)) if p2 > prio => Some(t2),
+                    _ => Some(r),
+                };
+            }
+            if let Some((_, t2)) = rt_top {
+                return Some(t2);
+            }
+            // CFS: the running task keeps the CPU unless the leftmost has lower vruntime by
+            // more than the wake-up granularity (preemption already decided) or its slice ran out.
+            return match rq.cfs_q.first() {
+                Some(&(_, t2)) => Some(t2),
+                None => Some(r),
+            };
+        }
+        if let Some((_, t)) = rt_top {
+            return Some(t);
+        }
+        rq.cfs_q.first().map(|&(_, t)| t)
+    }
+
+    pub(super) fn set_curr(&mut self, cpu: Cpu, t: TaskId) {
+        let now = self.now;
+        let was_idle = self.rqs[cpu as usize].curr.is_none();
+        let rq = &mut self.rqs[cpu as usize];
+        match self.tasks[t as usize].class {
+            SchedClass::Fair { .. } => {
+                rq.cfs_remove(t);
+            }
+            SchedClass::Fifo { .. } => {
+                rq.rt_remove(t);
+            }
+        }
+        if rq.idle {
+            // Leaving idle without a pending wake-up (pulled by new-idle or periodic balance).
+            rq.idle = false;
+            rq.cstate = None;
+        }
+        if was_idle {
+            rq.idle_ns_add(now);
+        }
+        rq.curr = Some(t);
+        rq.nr_switches += 1;
+        rq.last_state_change = now;
+        self.stats.segment_start(cpu, t, now, self.timeline_window);
+        let task = &mut self.tasks[t as usize];
+        task.state = TaskState::Running;
+        task.exec_start = now;
+        task.prev_sum_exec = task.sum_exec;
+        let latency = now.saturating_sub(task.runnable_since);
+        if now >= self.warmup_ns {
+            self.stats.wake_latency.record(latency);
+        }
+        // cache warmth: resuming away from the CPU it last ran on costs cycles
+        if let Some(last) = task.last_ran {
+            if last != cpu {
+                let extra = if !self.topo.cpus_share_cache(last, cpu) {
+                    self.p.cold_llc_cycles
+                } else if !self.topo.same_core(last, cpu) {
+                    self.p.cold_core_cycles
+                } else {
+                    0
+                };
+                self.tasks[t as usize].remaining += extra;
+            }
+        }
+        self.tasks[t as usize].remaining += self.freq.work_in(cpu, self.p.context_switch_ns);
+        self.stats.context_switches += 1;
+        self.arm_tick(cpu);
+        if was_idle {
+            self.smt_changed(cpu);
+        }
+        // Continue the task: finish its run phase or execute its next step.
+        if self.tasks[t as usize].remaining > 0 {
+            let rq = &mut self.rqs[cpu as usize];
+            rq.seg_start = now;
+            rq.rate = 0;
+            self.retime(cpu);
+        } else {
+            let rq = &mut self.rqs[cpu as usize];
+            rq.seg_start = now;
+            rq.rate = 0;
+            self.advance(t, cpu);
+        }
+    }
+
+    pub(super) fn go_idle(&mut self, cpu: Cpu) {
+        let now = self.now;
+        let rq = &mut self.rqs[cpu as usize];
+        if rq.idle {
+            return;
+        }
+        rq.idle = true;
+        rq.busy_ns += 0;
+        rq.last_state_change = now;
+        rq.tick_armed = false;
+        rq.tick_gen = rq.tick_gen.wrapping_add(1);
+        self.stats
+            .segment_start_idle(cpu, now, self.timeline_window);
+        let cs = self.freq.idle_enter(now, cpu);
+        self.rqs[cpu as usize].cstate = Some(cs);
+        // __update_idle_core (§6.1)
+        self.with_placement(|view, st, beh| placement::update_idle_core(view, st, beh, cpu));
+        self.smt_changed(cpu);
+    }
+
+    /// Migrate a queued (not running) task to `to` (load balancing).
+    pub(crate) fn move_queued_task(&mut self, t: TaskId, from: Cpu, to: Cpu) {
+        self.dequeue_task(from, t, false);
+        self.tasks[t as usize].state = TaskState::Blocked;
+        self.migrate_task(t, from, to);
+        self.stats.balance_migrations += 1;
+        let task = &mut self.tasks[t as usize];
+        task.state = TaskState::Blocked;
+        self.enqueue_task(to, t);
+        self.tasks[t as usize].runnable_since = self.now;
+        if self.rqs[to as usize].curr.is_none() {
+            self.resched.set(to);
+        } else {
+            self.check_preempt_curr(to, t);
+        }
+    }
+
+    pub(super) fn arm_tick(&mut self, cpu: Cpu) {
+        let rq = &mut self.rqs[cpu as usize];
+        if rq.tick_armed {
+            return;
+        }
+        rq.tick_armed = true;
+        rq.tick_gen = rq.tick_gen.wrapping_add(1);
+        let seg = rq.tick_gen;
+        let next = (self.now / self.tick_ns + 1) * self.tick_ns;
+        self.q.push(next, Ev::Tick { cpu, seg });
+    }
+
+    /// `scheduler_tick`: account, check the slice, update PELT and cpufreq, balance.
+    pub(super) fn scheduler_tick(&mut self, cpu: Cpu) {
+        let now = self.now;
+        self.rqs[cpu as usize].tick_armed = false;
+        if self.rqs[cpu as usize].curr.is_none() {
+            return;
+        }
+        self.update_curr(cpu);
+        self.update_rq_avgs(cpu);
+        if let Some(t) = self.rqs[cpu as usize].curr {
+            self.update_task_avg(t, cpu);
+            // check_preempt_tick
+            if let SchedClass::Fair { .. } = self.tasks[t as usize].class {
+                let task = &self.tasks[t as usize];
+                let ideal = self.sched_slice(cpu, task.weight).max(self.min_gran);
+                let ran = task.sum_exec - task.prev_sum_exec;
+                let rq = &self.rqs[cpu as usize];
+                if let Some(&(lv, _)) = rq.cfs_q.first() {
+                    if ran > ideal
+                        || (ran >= self.min_gran
+                            && task.vruntime > lv
+                            && task.vruntime - lv > ideal)
+                    {
+                        self.resched.set(cpu);
+                    }
+                }
+            }
+        }
+        self.update_capacity(cpu);
+        // task_tick_rt -> update_curr_rt: an RT curr makes this an RT-flagged update on 4.x.
+        let flags = match self.rqs[cpu as usize].curr {
+            Some(t) => self.rt_update_flags(self.tasks[t as usize].class),
+            None => UpdateFlags::NONE,
+        };
+        let sig = self.util_signals(cpu);
+        self.freq.update_util(now, cpu, &sig, flags);
+        self.freq.tick(now, cpu);
+        crate::engine::balance::periodic_balance(self, cpu);
+        let khz = self.freq.cur_khz(cpu);
+        self.stats
+            .sample_util(cpu, now, self.rqs[cpu as usize].cfs_avg.util_avg, khz);
+        self.arm_tick(cpu);
+    }
+}

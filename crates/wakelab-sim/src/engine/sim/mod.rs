@@ -1,0 +1,388 @@
+//! The discrete-event simulation: event loop, task execution, wake-ups, context switches.
+//!
+//! Kernel-facing functions keep core.c/fair.c names (`try_to_wake_up`, `enqueue_task`,
+//! `check_preempt_wakeup`, `schedule`, `scheduler_tick`). What the model simplifies is listed in
+//! docs/model.md.
+//!
+//! This file holds the run's input and state ([`Sim`]) and its construction; the behaviour is
+//! split by concept, each an `impl Sim` block: `event_loop` (dispatch), `program` (the
+//! task-program interpreter), `work` (run phases in cycles, SMT sharing), `wakeup` (block,
+//! wake-up, fork, exit, placement), `cfs` (enqueue/dequeue, preemption, schedule, tick), `irq`
+//! (interrupts), `signals` (PELT, capacity, util for cpufreq) and `observe` (result accessors,
+//! invariants).
+
+mod cfs;
+mod event_loop;
+mod irq;
+mod observe;
+mod program;
+mod signals;
+mod wakeup;
+mod work;
+
+use rand_core::{RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use crate::cpumask::{Cpu, CpuMask};
+use crate::freq::FreqModel;
+use crate::kernel::KernelVersion;
+use crate::pelt::SchedAvg;
+use crate::placement::{Behaviour, PlacementState, TaskPlacement};
+use crate::topology::{SchedDomains, Topology};
+
+use super::IrqSource;
+use super::behaviour::{Op, SchedClass, TaskSpec, WakeTarget};
+use super::params::EngineParams;
+use super::queue::{EventQueue, Nanos, TimerTree};
+use super::rq::Rq;
+use super::stats::RunStats;
+use super::task::{BlockReason, Task, TaskId, TaskState, nice_to_weight};
+
+/// Everything a run needs, already validated and resolved.
+pub struct SimInput {
+    pub topology: Topology,
+    pub domains: SchedDomains,
+    pub behaviour: Behaviour,
+    pub freq: FreqModel,
+    pub params: EngineParams,
+    pub placement: crate::placement::PlacementParams,
+    /// Tasks that exist at start, then fork templates.
+    pub tasks: Vec<TaskSpec>,
+    pub templates: Vec<TaskSpec>,
+    /// Compiled programs: `tasks` first, then `templates`.
+    pub programs: Vec<Vec<Op>>,
+    pub irqs: Vec<IrqSource>,
+    pub seed: u64,
+    /// Run length and warm-up (ops before `warmup_ns` are not counted).
+    pub duration_ns: u64,
+    pub warmup_ns: u64,
+    /// Stop when every benchmark task has exited (completion-time workloads).
+    pub stop_when_all_exited: bool,
+    /// The last `background_tasks` initial tasks are interference (RT, hogs) that never end:
+    /// they do not count for `stop_when_all_exited`.
+    pub background_tasks: u32,
+    /// Whether PELT is frequency invariant (5.x everywhere; 4.x only on arm64, spec §10.2).
+    pub freq_invariant: bool,
+    /// Record a full explanation of the N-th wake-up decision.
+    pub explain_wakeup: Option<u64>,
+    /// Record per-CPU timeline segments in this window.
+    pub timeline_window: Option<(u64, u64)>,
+    /// Exit latency of each C-state (ns), shallowest first.
+    pub cstate_exit_ns: Vec<u64>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Ev {
+    RunDone {
+        cpu: Cpu,
+        seg: u32,
+    },
+    Tick {
+        cpu: Cpu,
+        seg: u32,
+    },
+    Timer {
+        task: TaskId,
+        seg: u32,
+    },
+    IoDone {
+        task: TaskId,
+        cpu: Cpu,
+    },
+    IrqFire {
+        src: u16,
+    },
+    IrqEnd {
+        cpu: Cpu,
+        seg: u32,
+    },
+    /// A woken task reaches its CPU (after the IPI / C-state exit).
+    CpuReady {
+        cpu: Cpu,
+        seg: u32,
+    },
+    TaskStart {
+        task: TaskId,
+    },
+    FreqTimer,
+    End,
+}
+
+/// Why a run stopped.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    Duration,
+    AllExited,
+    EventBudget,
+    Cancelled,
+}
+
+/// Machine-wide residency: (kHz, share of busy time) and (C-state name, share of idle time).
+pub type Residency = (Vec<(u32, f64)>, Vec<(String, f64)>);
+
+/// Progress callback: called every ~65k events with (simulated ns, duration ns); return false
+/// to cancel.
+pub type Progress<'a> = &'a mut dyn FnMut(u64, u64) -> bool;
+
+/// The simulation.
+pub struct Sim {
+    pub(crate) now: Nanos,
+    pub(crate) topo: Topology,
+    pub(crate) sd: SchedDomains,
+    pub(crate) beh: Behaviour,
+    pub(crate) pstate: PlacementState,
+    pub(crate) freq: FreqModel,
+    pub(crate) p: EngineParams,
+    rng: Pcg64Mcg,
+    q: EventQueue<Ev>,
+    /// Run-phase completion of each CPU's current task (one timer per CPU).
+    run_timers: TimerTree,
+    pub(crate) tasks: Vec<Task>,
+    programs: Vec<Vec<Op>>,
+    /// Fork templates (class, affinity, kthread of forked tasks).
+    templates: Vec<TaskSpec>,
+    n_initial: u32,
+    /// Initial tasks below this index are benchmark tasks (the rest is background).
+    n_benchmark: u32,
+    pub(crate) rqs: Vec<Rq>,
+    barriers: Vec<(u16, Vec<TaskId>)>,
+    irqs: Vec<IrqSource>,
+    irq_rr: u16,
+    resched: CpuMask,
+    /// CPUs whose SMT busy state may have changed in this event.
+    smt_dirty: CpuMask,
+    pub(crate) stats: RunStats,
+    duration_ns: u64,
+    warmup_ns: u64,
+    stop_when_all_exited: bool,
+    live_tasks: u32,
+    freq_invariant: bool,
+    explain_wakeup: Option<u64>,
+    timeline_window: Option<(u64, u64)>,
+    tick_ns: u64,
+    // scaled tunables (SCHED_TUNABLESCALING_LOG)
+    sched_latency: u64,
+    min_gran: u64,
+    wakeup_gran: u64,
+    freq_timer_at: Option<u64>,
+    /// Modelled duration of the last placement decision's runqueue scan (ns,
+    /// `PlacementParams::scan_time`); the waker pays it with its next wake-up's cost.
+    last_scan_cost: u64,
+    pub(crate) cstate_exit_ns: Vec<u64>,
+}
+
+const RATE_SHIFT: u32 = 20;
+
+impl Sim {
+    pub fn new(input: SimInput) -> Result<Sim, String> {
+        input.params.validate()?;
+        let n = input.topology.nr_cpus();
+        let factor = EngineParams::tunable_factor(n);
+        let mut pstate = PlacementState::new(&input.topology);
+        pstate.params = input.placement;
+        let mut rqs = Vec::with_capacity(n);
+        for c in 0..n as Cpu {
+            let mut idle_pl = TaskPlacement::new(u32::MAX - c as u32, c, *input.topology.all());
+            idle_pl.is_idle_task = true;
+            rqs.push(Rq::new(
+                idle_pl,
+                input.domains.capacity_orig[c as usize] as u32,
+            ));
+        }
+        let mut sim = Sim {
+            now: 0,
+            tick_ns: input.params.tick_ns(),
+            sched_latency: input.params.sched_latency_ns * factor,
+            min_gran: input.params.min_granularity_ns * factor,
+            wakeup_gran: input.params.wakeup_granularity_ns * factor,
+            topo: input.topology,
+            sd: input.domains,
+            beh: input.behaviour,
+            pstate,
+            freq: input.freq,
+            p: input.params,
+            rng: Pcg64Mcg::seed_from_u64(input.seed),
+            q: EventQueue::new(),
+            run_timers: TimerTree::new(n),
+            tasks: Vec::with_capacity(input.tasks.len() + 16),
+            programs: input.programs,
+            templates: input.templates.clone(),
+            n_initial: input.tasks.len() as u32,
+            n_benchmark: (input.tasks.len() as u32).saturating_sub(input.background_tasks),
+            rqs,
+            barriers: Vec::new(),
+            irqs: input.irqs,
+            irq_rr: 0,
+            resched: CpuMask::EMPTY,
+            smt_dirty: CpuMask::EMPTY,
+            stats: RunStats::new(n),
+            duration_ns: input.duration_ns,
+            warmup_ns: input.warmup_ns,
+            stop_when_all_exited: input.stop_when_all_exited,
+            live_tasks: (input.tasks.len() as u32).saturating_sub(input.background_tasks),
+            freq_invariant: input.freq_invariant,
+            explain_wakeup: input.explain_wakeup,
+            timeline_window: input.timeline_window,
+            freq_timer_at: None,
+            last_scan_cost: 0,
+            cstate_exit_ns: input.cstate_exit_ns,
+        };
+        sim.stats.timeline_cap = sim.p.max_timeline_segments;
+        sim.stats.wake_cap = sim.p.max_wakeup_records;
+        sim.freq.init(&CpuMask::EMPTY);
+        for c in 0..n as Cpu {
+            sim.rqs[c as usize].cstate = sim.freq.idle_state(c);
+        }
+        for (i, spec) in input.tasks.iter().enumerate() {
+            let start_cpu = spec.start_cpu.unwrap_or(0).min(n as u16 - 1);
+            let t = sim.make_task(i as u32, spec, start_cpu);
+            sim.tasks.push(t);
+            sim.q
+                .push(spec.start_ns, Ev::TaskStart { task: i as TaskId });
+        }
+        for (s, irq) in sim.irqs.iter().enumerate() {
+            if irq.period_ns > 0 && (irq.cpu as usize) < n {
+                sim.q.push(irq.period_ns, Ev::IrqFire { src: s as u16 });
+            }
+        }
+        sim.templates_check(&input.templates)?;
+        // per-CPU wake targets need one task per CPU from their base
+        for prog in &sim.programs {
+            for op in prog {
+                if let Op::Wake {
+                    target: WakeTarget::PerCpu(base),
+                    ..
+                } = *op
+                {
+                    if base as usize + n > sim.n_initial as usize {
+                        return Err(format!(
+                            "wake: per-CPU tasks {base}..{} do not all exist ({} tasks)",
+                            base as usize + n,
+                            sim.n_initial
+                        ));
+                    }
+                }
+            }
+        }
+        sim.q.push(sim.duration_ns, Ev::End);
+        sim.arm_freq_timer();
+        Ok(sim)
+    }
+
+    fn templates_check(&self, templates: &[TaskSpec]) -> Result<(), String> {
+        if self.programs.len() != self.n_initial as usize + templates.len() {
+            return Err("internal: program count does not match tasks + templates".into());
+        }
+        Ok(())
+    }
+
+    fn make_task(&self, prog: u32, spec: &TaskSpec, cpu: Cpu) -> Task {
+        let all = *self.topo.all();
+        let allowed = spec
+            .affinity
+            .map(|a| a.and(&all))
+            .filter(|a| !a.is_empty())
+            .unwrap_or(all);
+        let cpu = if allowed.test(cpu) {
+            cpu
+        } else {
+            allowed.first().unwrap_or(0)
+        };
+        let mut pl = TaskPlacement::new(prog, cpu, allowed);
+        pl.recent_used_cpu = cpu;
+        let weight = match spec.class {
+            SchedClass::Fair { nice } => nice_to_weight(nice),
+            SchedClass::Fifo { .. } => 1024,
+        };
+        Task {
+            prog,
+            class: spec.class,
+            weight,
+            state: TaskState::New,
+            block: BlockReason::Message,
+            cpu,
+            pl,
+            last_ran: None,
+            vruntime: 0,
+            sum_exec: 0,
+            prev_sum_exec: 0,
+            exec_start: 0,
+            avg: SchedAvg::default(),
+            util_est_ewma: 0,
+            util_est_enqueued: 0,
+            util_est_contrib: 0,
+            attached: false,
+            pc: 0,
+            loops: [0; super::behaviour::MAX_LOOP_DEPTH],
+            loop_sp: 0,
+            remaining: 0,
+            tokens: 0,
+            senders: [0; super::task::SENDER_RING],
+            sender_head: 0,
+            sender_len: 0,
+            reply_to: None,
+            timer_gen: 0,
+            runnable_since: 0,
+            wakeups: 0,
+            migrations: 0,
+            ops: 0,
+            kthread: spec.kthread,
+            exit_time: None,
+        }
+    }
+
+    /// Run `f` with a read-only view of the simulation and the mutable placement state (moved
+    /// out for the call: moving a few `Vec` headers, no allocation).
+    pub(crate) fn with_placement<R>(
+        &mut self,
+        f: impl FnOnce(&super::view::View<'_>, &mut PlacementState, &Behaviour) -> R,
+    ) -> R {
+        let empty = PlacementState {
+            has_idle_cores: Vec::new(),
+            nr_idle_scan: Vec::new(),
+            avg_scan_cost: Vec::new(),
+            stats: Vec::new(),
+            params: self.pstate.params,
+        };
+        let mut st = std::mem::replace(&mut self.pstate, empty);
+        let r = {
+            let view = super::view::View { sim: self };
+            f(&view, &mut st, &self.beh)
+        };
+        self.pstate = st;
+        r
+    }
+
+    /// Draw a random u64 from the simulation's RNG (workload helpers).
+    pub fn rng_u64(&mut self) -> u64 {
+        self.rng.next_u64()
+    }
+}
+
+impl Rq {
+    fn idle_ns_add(&mut self, now: u64) {
+        self.last_state_change = now;
+    }
+}
+
+/// `update_avg`: `avg += (sample - avg) / 8` (spec §1.4): 4.x shifts (rounds toward -inf),
+/// 5.x divides (rounds toward 0).
+pub fn update_avg(avg: u64, sample: u64, v: KernelVersion) -> u64 {
+    let diff = sample as i64 - avg as i64;
+    let step = if v.is_4x() { diff >> 3 } else { diff / 8 };
+    (avg as i64 + step).max(0) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn update_avg_rounding_differs_by_version() {
+        // 4.x: arithmetic shift rounds toward -inf; 5.x division toward 0 (spec §1.4)
+        assert_eq!(update_avg(100, 99, KernelVersion::V4_15), 99);
+        assert_eq!(update_avg(100, 99, KernelVersion::V5_10), 100);
+        assert_eq!(update_avg(0, 800, KernelVersion::V5_10), 100);
+    }
+}

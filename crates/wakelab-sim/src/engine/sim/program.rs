@@ -1,0 +1,213 @@
+//! The task-program interpreter: executes a task's `Op`s (run, wake, sleep, wait, I/O, barrier,
+//! fork, loops, exit) until it runs, blocks or exits.
+
+use rand_core::RngCore;
+
+use crate::cpumask::Cpu;
+use crate::engine::behaviour::{Amount, IrqRoute, Op, WakeTarget};
+use crate::engine::task::{BlockReason, TaskId, TaskState};
+
+use super::{Ev, Sim};
+
+impl Sim {
+    pub(super) fn draw(&mut self, a: Amount) -> u64 {
+        match a {
+            Amount::Fixed(v) => v,
+            Amount::Uniform { lo, hi } => {
+                if hi <= lo {
+                    lo
+                } else {
+                    lo + self.rng.next_u64() % (hi - lo + 1)
+                }
+            }
+            Amount::Exp { mean } => {
+                // Inverse CDF with libm (bit-identical on every target), truncated at 20x mean.
+                let u = ((self.rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+                let x = -libm::log(u) * mean as f64;
+                (x as u64).min(mean.saturating_mul(20))
+            }
+        }
+    }
+
+    /// Execute the running task's program from its pc until it runs, blocks or exits.
+    pub(super) fn advance(&mut self, t: TaskId, cpu: Cpu) {
+        let prog = self.tasks[t as usize].prog as usize;
+        // Bound zero-time steps so a program of only wakes/ops cannot spin forever.
+        for _ in 0..10_000 {
+            let pc = self.tasks[t as usize].pc as usize;
+            let op = self.programs[prog][pc];
+            self.tasks[t as usize].pc += 1;
+            match op {
+                Op::Run(a) => {
+                    let cycles = self.draw(a).max(1);
+                    self.tasks[t as usize].remaining += cycles;
+                    self.retime(cpu);
+                    return;
+                }
+                Op::Wake { target, sync } => {
+                    let to = match target {
+                        WakeTarget::Task(x) => Some(x),
+                        WakeTarget::PerCpu(base) => Some(base + cpu as u32),
+                        WakeTarget::Sender => self.tasks[t as usize].reply_to,
+                    };
+                    if let Some(to) = to {
+                        self.post_message(t, to, cpu, sync);
+                    }
+                    // ttwu cost on the waker
+                    let cost = self.p.wakeup_cost_ns + self.last_scan_cost;
+                    if cost > 0 {
+                        self.tasks[t as usize].remaining += self.freq.work_in(cpu, cost);
+                    }
+                }
+                Op::Ops(n) => {
+                    self.tasks[t as usize].ops += n as u64;
+                    if self.now >= self.warmup_ns {
+                        self.stats.ops += n as u64;
+                    }
+                }
+                Op::Sleep(a) => {
+                    let ns = self.draw(a);
+                    if self.flush_overhead(t, cpu) {
+                        // Pay the owed overhead first, then re-execute the sleep (pc rewound):
+                        // the duration drawn above is discarded and drawn again then, a draw
+                        // the RNG stream (and so every result) depends on.
+                        self.tasks[t as usize].pc -= 1;
+                        return;
+                    }
+                    self.block(t, cpu, BlockReason::Timer);
+                    let task = &mut self.tasks[t as usize];
+                    task.timer_gen = task.timer_gen.wrapping_add(1);
+                    let seg = task.timer_gen;
+                    self.q.push(self.now + ns, Ev::Timer { task: t, seg });
+                    return;
+                }
+                Op::Wait => {
+                    if self.flush_overhead(t, cpu) {
+                        self.tasks[t as usize].pc -= 1;
+                        return;
+                    }
+                    if self.tasks[t as usize].tokens > 0 {
+                        self.tasks[t as usize].take_message();
+                        continue;
+                    }
+                    self.block(t, cpu, BlockReason::Message);
+                    return;
+                }
+                Op::Io { ns, irq } => {
+                    if self.flush_overhead(t, cpu) {
+                        self.tasks[t as usize].pc -= 1;
+                        return;
+                    }
+                    let ns = self.draw(ns);
+                    let irq_cpu = match irq {
+                        IrqRoute::Issuer => cpu,
+                        IrqRoute::Cpu(c) => c.min(self.topo.nr_cpus() as u16 - 1),
+                        IrqRoute::RoundRobin => {
+                            self.irq_rr = (self.irq_rr + 1) % self.topo.nr_cpus() as u16;
+                            self.irq_rr
+                        }
+                    };
+                    self.block(t, cpu, BlockReason::Io);
+                    self.q.push(
+                        self.now + ns,
+                        Ev::IoDone {
+                            task: t,
+                            cpu: irq_cpu,
+                        },
+                    );
+                    return;
+                }
+                Op::Barrier { id, parties } => {
+                    if self.flush_overhead(t, cpu) {
+                        self.tasks[t as usize].pc -= 1;
+                        return;
+                    }
+                    let idx = match self.barriers.iter().position(|(b, _)| *b == id) {
+                        Some(i) => i,
+                        None => {
+                            self.barriers
+                                .push((id, Vec::with_capacity(parties as usize)));
+                            self.barriers.len() - 1
+                        }
+                    };
+                    if self.barriers[idx].1.len() + 1 >= parties as usize {
+                        let waiters = std::mem::take(&mut self.barriers[idx].1);
+                        for w in &waiters {
+                            self.try_to_wake_up(*w, cpu, Some(t), false, false, true);
+                        }
+                        // keep the allocation for the next round
+                        let mut v = waiters;
+                        v.clear();
+                        self.barriers[idx].1 = v;
+                        continue;
+                    }
+                    self.barriers[idx].1.push(t);
+                    self.block(t, cpu, BlockReason::Barrier);
+                    return;
+                }
+                Op::Fork { template } => {
+                    self.do_fork(t, cpu, self.n_initial + template);
+                }
+                Op::LoopStart { count, end } => {
+                    let task = &mut self.tasks[t as usize];
+                    if count == 0 {
+                        task.pc = end + 1;
+                    } else {
+                        task.loops[task.loop_sp as usize] = count;
+                        task.loop_sp += 1;
+                    }
+                }
+                Op::LoopEnd { start } => {
+                    let task = &mut self.tasks[t as usize];
+                    let sp = task.loop_sp as usize - 1;
+                    if task.loops[sp] != u32::MAX {
+                        task.loops[sp] -= 1;
+                    }
+                    if task.loops[sp] > 0 {
+                        task.pc = start + 1;
+                    } else {
+                        task.loop_sp -= 1;
+                    }
+                }
+                Op::Exit => {
+                    if self.flush_overhead(t, cpu) {
+                        self.tasks[t as usize].pc -= 1;
+                        return;
+                    }
+                    self.do_exit(t, cpu);
+                    return;
+                }
+            }
+        }
+        // A program that only does zero-time steps: charge a minimal run to make time pass.
+        self.tasks[t as usize].remaining += 1000;
+        self.retime(cpu);
+    }
+
+    /// If the task owes overhead cycles (wake-up costs), run them first. Returns true if it did.
+    pub(super) fn flush_overhead(&mut self, t: TaskId, cpu: Cpu) -> bool {
+        if self.tasks[t as usize].remaining > 0 {
+            self.retime(cpu);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Post a message from `from` (running on `cpu`) to `to`: the wake-up of a pipe/socket.
+    pub(super) fn post_message(&mut self, from: TaskId, to: u32, cpu: Cpu, sync: bool) {
+        let to = to as TaskId;
+        if to as usize >= self.tasks.len() {
+            return;
+        }
+        let target = &mut self.tasks[to as usize];
+        if target.state == TaskState::Exited {
+            return;
+        }
+        target.push_message(from);
+        if target.state == TaskState::Blocked && target.block == BlockReason::Message {
+            target.take_message();
+            self.try_to_wake_up(to, cpu, Some(from), sync, false, true);
+        }
+    }
+}

@@ -1,0 +1,356 @@
+//! Blocking, waking, forking and exiting: `try_to_wake_up`, `wake_up_new_task`, `do_exit`, the
+//! placement call (`select_task_rq` / `select_task_rq_rt`) and `activate_task`.
+
+use crate::cpumask::Cpu;
+use crate::engine::behaviour::SchedClass;
+use crate::engine::stats::WakeRecord;
+use crate::engine::task::{BlockReason, TaskId, TaskState};
+use crate::freq::UpdateFlags;
+use crate::pelt::SchedAvg;
+use crate::placement::{self, NoExplain, Recorder, SdFlag, WakeRequest};
+
+use super::{Ev, Sim, update_avg};
+
+impl Sim {
+    pub(super) fn block(&mut self, t: TaskId, cpu: Cpu, why: BlockReason) {
+        self.tasks[t as usize].block = why;
+        self.dequeue_task(cpu, t, true);
+        self.tasks[t as usize].state = TaskState::Blocked;
+        self.resched.set(cpu);
+    }
+
+    pub(super) fn task_start(&mut self, t: TaskId) {
+        // benchmark tasks count as live from time 0 (`live_tasks` starts at n_benchmark), so a
+        // benchmark that starts late is not mistaken for one that has finished
+        let cpu = self.tasks[t as usize].cpu;
+        self.wake_up_new_task(t, cpu, None);
+    }
+
+    /// Fork a task from template `prog - n_initial`: it inherits the parent's CPU (and runs
+    /// through fork balancing), and takes class, affinity and kthread flag from its template.
+    pub(super) fn do_fork(&mut self, parent: TaskId, cpu: Cpu, prog: u32) {
+        if self.tasks.len() >= crate::engine::MAX_TASKS {
+            self.stats.fork_failures += 1;
+            return;
+        }
+        let id = self.tasks.len() as TaskId;
+        let spec = &self.templates[(prog - self.n_initial) as usize];
+        let mut child = self.make_task(prog, spec, cpu);
+        child.pl.id = id;
+        // the child starts on its parent's CPU if allowed there (sched_fork: __set_task_cpu)
+        child.cpu = if child.pl.allowed.test(cpu) {
+            cpu
+        } else {
+            child.cpu
+        };
+        child.pl.prev_cpu = child.cpu;
+        let _ = parent;
+        self.tasks.push(child);
+        self.live_tasks += 1;
+        let start = self.tasks[id as usize].cpu;
+        self.wake_up_new_task(id, start, Some(parent));
+    }
+
+    /// `wake_up_new_task`: fork balancing through the slow path (spec §3.0, §8).
+    pub(super) fn wake_up_new_task(&mut self, t: TaskId, parent_cpu: Cpu, parent: Option<TaskId>) {
+        let cpu = match self.tasks[t as usize].class {
+            SchedClass::Fair { .. } => {
+                // p->recent_used_cpu = task_cpu(p) before fork balancing (§1.5)
+                self.tasks[t as usize].pl.recent_used_cpu = parent_cpu;
+                self.select_cpu(t, parent_cpu, parent, SdFlag::Fork, false, true)
+            }
+            SchedClass::Fifo { .. } => self.select_task_rq_rt(t, parent_cpu),
+        };
+        self.post_init_util(t, cpu);
+        let task = &mut self.tasks[t as usize];
+        task.cpu = cpu;
+        task.pl.prev_cpu = cpu;
+        task.state = TaskState::Blocked; // enqueue below makes it runnable
+        // START_DEBIT: a new task starts one slice after min_vruntime
+        let slice = self.sched_slice(cpu, self.tasks[t as usize].weight);
+        let vr = self.rqs[cpu as usize].min_vruntime + slice;
+        self.tasks[t as usize].vruntime = vr;
+        self.activate(t, cpu, false, true);
+    }
+
+    /// `post_init_entity_util_avg` (spec §10.3).
+    pub(super) fn post_init_util(&mut self, t: TaskId, cpu: Cpu) {
+        let rq = &self.rqs[cpu as usize];
+        let cap_ref = if self.sd.version.is_4x() {
+            1024
+        } else {
+            self.sd.capacity_orig[cpu as usize] as u32
+        };
+        let cfs_util = rq.cfs_avg.util_avg;
+        let cap = cap_ref.saturating_sub(cfs_util) / 2;
+        let weight = self.tasks[t as usize].weight as u64;
+        let util = if cap > 0 {
+            if cfs_util > 0 {
+                ((cfs_util as u64 * weight / (rq.cfs_avg.load_avg + 1)) as u32).min(cap)
+            } else {
+                cap
+            }
+        } else {
+            0
+        };
+        let task = &mut self.tasks[t as usize];
+        task.avg = SchedAvg::default();
+        task.avg.util_avg = util;
+        task.avg.util_sum = util as u64 * (crate::pelt::LOAD_AVG_MAX - 1024);
+        // load_avg starts at the task's weight (§10.3)
+        task.avg.load_avg = weight;
+        task.avg.load_sum = crate::pelt::LOAD_AVG_MAX - 1024;
+        task.avg.last_update_time = self.now;
+        task.pl.util_avg = util;
+    }
+
+    pub(super) fn do_exit(&mut self, t: TaskId, cpu: Cpu) {
+        self.dequeue_task(cpu, t, true);
+        // Detach the exiting task's blocked contribution.
+        let avg = self.tasks[t as usize].avg;
+        self.rqs[cpu as usize].cfs_avg.sub(&avg);
+        let task = &mut self.tasks[t as usize];
+        task.state = TaskState::Exited;
+        task.exit_time = Some(self.now);
+        if t < self.n_benchmark || t >= self.n_initial {
+            self.live_tasks = self.live_tasks.saturating_sub(1);
+        }
+        self.stats.exits += 1;
+        self.resched.set(cpu);
+    }
+
+    pub(super) fn io_done(&mut self, t: TaskId, cpu: Cpu) {
+        // The completion interrupt runs on `cpu`, then wakes the task from IRQ context.
+        self.irq_on(cpu, self.p.irq_cost_ns);
+        if self.tasks[t as usize].state == TaskState::Blocked {
+            self.wake_from_interrupt(t, cpu, true);
+        }
+    }
+
+    /// Wake-up from interrupt context on `cpu` (timer, IO completion): `current` is whatever
+    /// runs there, possibly the idle task (spec §3.0).
+    pub(super) fn wake_from_interrupt(&mut self, t: TaskId, cpu: Cpu, iowait: bool) {
+        if self.tasks[t as usize].state != TaskState::Blocked {
+            return;
+        }
+        let current = self.rqs[cpu as usize].curr;
+        self.try_to_wake_up(t, cpu, current, false, iowait, false);
+    }
+
+    /// `try_to_wake_up` (spec §3.0): select a CPU, migrate if needed, enqueue, maybe preempt.
+    pub(super) fn try_to_wake_up(
+        &mut self,
+        t: TaskId,
+        waker_cpu: Cpu,
+        current: Option<TaskId>,
+        sync: bool,
+        iowait: bool,
+        in_task: bool,
+    ) {
+        if self.tasks[t as usize].state != TaskState::Blocked {
+            return;
+        }
+        self.stats.wakeups += 1;
+        self.tasks[t as usize].wakeups += 1;
+        let prev = self.tasks[t as usize].cpu;
+        let cpu = match self.tasks[t as usize].class {
+            SchedClass::Fair { .. } => {
+                self.select_cpu(t, waker_cpu, current, SdFlag::Wake, sync, in_task)
+            }
+            SchedClass::Fifo { .. } => self.select_task_rq_rt(t, prev),
+        };
+        if cpu != prev {
+            self.migrate_task(t, prev, cpu);
+        }
+        self.activate(t, cpu, iowait, false);
+    }
+
+    /// `select_task_rq` for the fair class: call the placement model, then validate the result
+    /// like `select_fallback_rq`.
+    pub(super) fn select_cpu(
+        &mut self,
+        t: TaskId,
+        this_cpu: Cpu,
+        current: Option<TaskId>,
+        kind: SdFlag,
+        sync: bool,
+        in_task: bool,
+    ) -> Cpu {
+        let allowed = &self.tasks[t as usize].pl.allowed;
+        if allowed.weight() == 1 {
+            return allowed.first().unwrap();
+        }
+        self.sync_task_signals(t);
+        let mut p_pl = self.tasks[t as usize].pl;
+        p_pl.id = t;
+        let mut cur_pl = match current {
+            Some(c) => {
+                let mut pl = self.tasks[c as usize].pl;
+                pl.id = c;
+                pl
+            }
+            None => self.rqs[this_cpu as usize].idle_pl,
+        };
+        let req = WakeRequest {
+            p: t,
+            this_cpu,
+            kind,
+            sync,
+            in_task,
+        };
+        let explain_this = self.explain_wakeup == Some(self.stats.decisions);
+        self.stats.decisions += 1;
+        let decision = if explain_this {
+            let mut ex = Recorder::default();
+            let d = self.with_placement(|view, st, beh| {
+                placement::select_task_rq(view, st, beh, &req, &mut p_pl, &mut cur_pl, &mut ex)
+            });
+            self.stats.explanation = Some(ex.events);
+            d
+        } else {
+            self.with_placement(|view, st, beh| {
+                placement::select_task_rq(
+                    view,
+                    st,
+                    beh,
+                    &req,
+                    &mut p_pl,
+                    &mut cur_pl,
+                    &mut NoExplain,
+                )
+            })
+        };
+        self.last_scan_cost = if decision.scanned > 0 {
+            self.pstate.params.scan_time(decision.scanned)
+        } else {
+            0
+        };
+        if decision.wake_avg_idle_used > 0 {
+            let aged = crate::engine::view::aged_wake_avg_idle(self, this_cpu);
+            let rq = &mut self.rqs[this_cpu as usize];
+            rq.wake_avg_idle = aged.saturating_sub(decision.wake_avg_idle_used);
+            rq.wake_stamp = self.now / self.tick_ns;
+        }
+        self.tasks[t as usize].pl = p_pl;
+        match current {
+            Some(c) if c != t => self.tasks[c as usize].pl = cur_pl,
+            Some(_) => {}
+            None => self.rqs[this_cpu as usize].idle_pl = cur_pl,
+        }
+        // select_task_rq already applied select_fallback_rq to a disallowed answer.
+        let cpu = decision.cpu;
+        debug_assert!(
+            self.tasks[t as usize].pl.allowed.test(cpu),
+            "placement returned a disallowed CPU {cpu}"
+        );
+        if decision.rule == placement::Rule::Fallback {
+            self.stats.fallbacks += 1;
+        }
+        self.stats.record_wake(WakeRecord {
+            t_ns: self.now,
+            task: t,
+            waker_cpu: this_cpu,
+            prev_cpu: self.tasks[t as usize].cpu,
+            cpu,
+            rule: decision.rule,
+            decision: self.stats.decisions - 1,
+        });
+        cpu
+    }
+
+    /// Simplified `select_task_rq_rt`: stay on prev unless it runs a higher-or-equal RT task,
+    /// else the first allowed CPU without RT work (cpupri's lowest class), else prev.
+    pub(super) fn select_task_rq_rt(&mut self, t: TaskId, prev: Cpu) -> Cpu {
+        let allowed = self.tasks[t as usize].pl.allowed;
+        let free = |s: &Self, c: Cpu| s.rqs[c as usize].nr_rt == 0;
+        if allowed.test(prev) && free(self, prev) {
+            return prev;
+        }
+        allowed
+            .iter()
+            .find(|&c| free(self, c))
+            .unwrap_or(if allowed.test(prev) {
+                prev
+            } else {
+                allowed.first().unwrap_or(0)
+            })
+    }
+
+    /// Move a sleeping task's PELT contribution and vruntime from `from` to `to`.
+    pub(super) fn migrate_task(&mut self, t: TaskId, from: Cpu, to: Cpu) {
+        self.stats.migrations += 1;
+        self.tasks[t as usize].migrations += 1;
+        if self.tasks[t as usize].attached {
+            let avg = self.tasks[t as usize].avg;
+            self.rqs[from as usize].cfs_avg.sub(&avg);
+            self.rqs[to as usize].cfs_avg.add(&avg);
+        }
+        let task = &mut self.tasks[t as usize];
+        task.vruntime = task
+            .vruntime
+            .saturating_sub(self.rqs[from as usize].min_vruntime)
+            + self.rqs[to as usize].min_vruntime;
+        task.cpu = to;
+        task.pl.prev_cpu = to;
+        let sig = self.util_signals(to);
+        self.freq
+            .update_util(self.now, to, &sig, UpdateFlags::MIGRATION);
+    }
+
+    /// Enqueue a woken (or new) task on `cpu`: `ttwu_do_activate`.
+    pub(super) fn activate(&mut self, t: TaskId, cpu: Cpu, iowait: bool, fork: bool) {
+        let now = self.now;
+        // Waking task keeps p->wake_cpu = cpu (prev for the next wake-up).
+        let task = &mut self.tasks[t as usize];
+        task.cpu = cpu;
+        task.pl.prev_cpu = cpu;
+        task.runnable_since = now;
+        if !fork {
+            // place_entity for a wake-up: GENTLE_FAIR_SLEEPERS gives at most half a latency credit.
+            let min_vr = self.rqs[cpu as usize].min_vruntime;
+            let thresh = self.sched_latency / 2;
+            let task = &mut self.tasks[t as usize];
+            task.vruntime = task.vruntime.max(min_vr.saturating_sub(thresh));
+        }
+        self.enqueue_task(cpu, t);
+        // ttwu_do_wakeup: avg_idle from idle_stamp (§7.2)
+        let max_cost = 2 * self.rqs[cpu as usize].max_idle_balance_cost;
+        let rq = &mut self.rqs[cpu as usize];
+        if rq.idle_stamp != 0 {
+            let delta = now - rq.idle_stamp;
+            rq.avg_idle = update_avg(rq.avg_idle, delta, self.sd.version).min(max_cost);
+            rq.wake_avg_idle = rq.avg_idle / 2;
+            rq.wake_stamp = now / self.tick_ns;
+            rq.idle_stamp = 0;
+        }
+        let flags = if iowait {
+            UpdateFlags::IOWAIT
+        } else {
+            UpdateFlags::NONE
+        };
+        let sig = self.util_signals(cpu);
+        self.freq.update_util(now, cpu, &sig, flags);
+        let rq = &mut self.rqs[cpu as usize];
+        if rq.curr.is_none() {
+            if !rq.wake_pending {
+                // The idle CPU takes the IPI and leaves its C-state before running the task.
+                let lat = if rq.idle {
+                    self.freq.idle_exit(now, cpu)
+                } else {
+                    0
+                };
+                let rq = &mut self.rqs[cpu as usize];
+                rq.idle = false;
+                rq.cstate = None;
+                rq.wake_pending = true;
+                rq.exiting_until = now + lat + self.p.ipi_latency_ns;
+                rq.run_gen = rq.run_gen.wrapping_add(1);
+                let seg = rq.run_gen;
+                let at = rq.exiting_until;
+                self.q.push(at, Ev::CpuReady { cpu, seg });
+            }
+        } else {
+            self.check_preempt_curr(cpu, t);
+        }
+    }
+}
