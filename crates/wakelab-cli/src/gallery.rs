@@ -216,7 +216,7 @@ fn thousands(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(' ');
         }
         out.push(ch);
@@ -581,10 +581,13 @@ fn t5(f: &mut Figures) -> Result<()> {
     Ok(())
 }
 
+/// One preset's figure computation.
+type FigureStep = fn(&mut Figures) -> Result<()>;
+
 /// Every figure, computed.
 fn figures() -> Result<Figures> {
     let mut f = Figures::new();
-    let steps: [(&str, fn(&mut Figures) -> Result<()>); 6] = [
+    let steps: [(&str, FigureStep); 6] = [
         ("t1", t1),
         ("t2", t2),
         ("t2-pgbench", t2_pgbench),
