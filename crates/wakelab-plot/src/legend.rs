@@ -10,11 +10,14 @@ use crate::Legend;
 /// An axis-aligned rectangle in backend pixels: `(left, top, right, bottom)`.
 pub(crate) type Rect = (f64, f64, f64, f64);
 
+/// A point in backend pixels.
+pub(crate) type Px = (f64, f64);
+
 /// What the chart draws inside the plot, in backend pixels.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Drawn {
     /// Line pieces (series lines, whiskers), each with half its stroke width.
-    pub segments: Vec<((f64, f64), (f64, f64), f64)>,
+    pub segments: Vec<(Px, Px, f64)>,
     /// Filled areas (spread bands), as closed polygons.
     pub polygons: Vec<Vec<(f64, f64)>>,
 }
