@@ -187,7 +187,7 @@ pub(crate) fn after_summary(report: &ExperimentReport) {
             return;
         };
         let sim_cols = head.children().length();
-        for h in &t.headers {
+        for h in t.headers.iter().chain(&t.delta_headers) {
             let _ = head.append_child(&make("th", "measured", h));
         }
         let Ok(Some(tbody)) = table.query_selector("tbody") else {
@@ -221,6 +221,13 @@ pub(crate) fn after_summary(report: &ExperimentReport) {
             for v in &row.values {
                 let text = v.map_or_else(|| "–".to_string(), glue::fmt_num);
                 let _ = tr.append_child(&make("td", "num measured", &text));
+            }
+            for d in &row.deltas {
+                let (text, class) = match d {
+                    Some(_) => crate::app::gain_cell(*d, "num measured delta"),
+                    None => ("–".to_string(), "num measured delta".to_string()),
+                };
+                let _ = tr.append_child(&make("td", &class, &text));
             }
             let _ = tbody.append_child(&tr);
         }

@@ -35,6 +35,7 @@ use wakelab_sim::report::ExperimentReport;
 use wakelab_sim::scenario::Experiment;
 use wakelab_stats::SisCounters;
 
+pub(crate) use render::gain_cell;
 pub use render::{draw, draw_timeline, draw_xy};
 
 use crate::runbar::Trigger;

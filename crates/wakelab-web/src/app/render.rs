@@ -105,7 +105,7 @@ impl App {
 }
 
 /// A gain in percent as a table cell: (text, class).
-fn gain_cell(g: Option<f64>, class: &str) -> (String, String) {
+pub(crate) fn gain_cell(g: Option<f64>, class: &str) -> (String, String) {
     match g {
         Some(g) if g.abs() < 0.005 => ("0.00%".to_string(), format!("{class} same")),
         // Below half a percent: shown, but not coloured as a win or a loss (the
