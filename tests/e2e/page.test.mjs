@@ -114,6 +114,13 @@ for (const [name, options] of [
       await page.selectOption('#preset', 't3');
       await page.locator('#preset-model').waitFor({ state: 'visible' });
       assert.match(await page.locator('#preset-model').textContent(), /^Wakelab does not reproduce the \+11\.9%/);
+      // ... and which published results set a parameter and which the model predicts (issue 23).
+      assert.deepEqual(await page.locator('#preset-results li').evaluateAll((l) => l.map((e) => e.dataset.role)),
+        ['calibration', 'prediction']);
+      assert.match(await page.locator('#preset-results li[data-role=calibration]').textContent(),
+        /^calibrated on about 500 MB\/s at 1 client \(/);
+      assert.equal(await page.locator('[data-card=t1] .roles li[data-role=calibration]').count(), 1);
+      assert.equal(await page.locator('[data-card=default] .roles').count(), 0);
       // The results table shows the posting's figures and their gain beside the simulated ones.
       await page.locator('#summary th.published').first().waitFor({ timeout: LOAD_TIMEOUT_MS });
       assert.deepEqual(await page.locator('#summary th.published').allTextContents(),
@@ -129,6 +136,7 @@ for (const [name, options] of [
       // An edit makes the experiment custom: the text about the preset's results goes.
       await page.fill('#f-title', 't4, my variation');
       await page.locator('#preset-model').waitFor({ state: 'hidden' });
+      assert.equal(await page.locator('#preset-results').isVisible(), false);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

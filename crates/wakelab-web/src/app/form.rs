@@ -28,6 +28,37 @@ pub(super) fn gallery_published(preset: &str) -> Vec<(u32, f64, f64)> {
         .unwrap_or_default()
 }
 
+/// How each published result of a gallery preset relates to the model (issue 23): a list of
+/// "calibrated on" / "predicted" / "true by construction" tags with the result, and with
+/// `notes` the parameter it set or why it is a prediction (without, only short notes). None
+/// without published results.
+pub(super) fn results_roles(g: &presets::GalleryEntry, notes: bool) -> Option<Element> {
+    if g.results.is_empty() {
+        return None;
+    }
+    let ul = make("ul", "roles", "");
+    let _ = ul.set_attribute("aria-label", "How each published result was used");
+    for r in g.results {
+        let role = match r.used {
+            presets::ResultUse::Calibration => "calibration",
+            presets::ResultUse::Prediction => "prediction",
+            presets::ResultUse::ByConstruction => "by-construction",
+        };
+        let li = make("li", "", "");
+        let _ = li.set_attribute("data-role", role);
+        let _ = li.append_child(&make("span", &format!("role role-{role}"), r.used.label()));
+        // A card has room for a short note ("missed"), the results card for every note.
+        let text = if !r.note.is_empty() && (notes || r.note.len() <= 40) {
+            format!(" {} ({})", r.result, r.note)
+        } else {
+            format!(" {}", r.result)
+        };
+        let _ = li.append_child(&doc().create_text_node(&text));
+        let _ = ul.append_child(&li);
+    }
+    Some(ul)
+}
+
 /// The gallery's cards: what each preset asks and one button to run it.
 fn build_gallery() {
     let list = el("gallery-cards");
@@ -48,6 +79,10 @@ fn build_gallery() {
         h.set_id(&hid);
         let _ = li.append_child(&h);
         let _ = li.append_child(&make("p", "", g.summary));
+        // Which published results set a parameter and which the model predicts (issue 23).
+        if let Some(roles) = results_roles(&g, false) {
+            let _ = li.append_child(&roles);
+        }
         let b = make("button", "", "Run it");
         let _ = b.set_attribute("type", "button");
         let _ = b.set_attribute("data-preset", g.id);
@@ -136,9 +171,18 @@ impl App {
             entry.as_ref().map_or("A custom experiment.", |g| g.summary),
         );
         // what the model shows against the published result, beside the published overlay
-        let model = entry.map_or("", |g| g.model);
+        let model = entry.as_ref().map_or("", |g| g.model);
         set_text("preset-model", model);
         set_hidden(&el("preset-model"), model.is_empty());
+        // ... and which of the published results are calibrations, predictions or true by
+        // construction, so an agreement is read as the evidence it is (issue 23).
+        let roles = el("preset-results");
+        clear(&roles);
+        let list = entry.as_ref().and_then(|g| results_roles(g, true));
+        if let Some(list) = &list {
+            let _ = roles.append_child(list);
+        }
+        set_hidden(&roles, list.is_none());
     }
 
     pub(super) fn fill_workload(&self) {
@@ -437,6 +481,7 @@ impl App {
             set_text("preset-summary", "A custom experiment.");
             // the gallery's "what Wakelab shows" describes the preset as it was, not this edit
             set_hidden(&el("preset-model"), true);
+            set_hidden(&el("preset-results"), true);
         }
     }
 
