@@ -17,6 +17,7 @@ mod render;
 mod run;
 mod share;
 
+use crate::dom::DomExt;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 
@@ -179,16 +180,16 @@ pub fn start() {
     });
     if let Some(which) = &embed {
         let body = doc().body().expect_throw("body");
-        let _ = body.set_attribute("data-embed", which);
+        body.set_attr("data-embed", which);
         if search.contains("controls=run") {
-            let _ = body.set_attribute("data-controls", "run");
+            body.set_attr("data-controls", "run");
         }
         let full = window()
             .location()
             .pathname()
             .unwrap_or_else(|_| "./".into())
             + &hash;
-        let _ = el("open-full").set_attribute("href", &full);
+        el("open-full").set_attr("href", &full);
     }
     if let Some(msg) = link_error {
         let stop = if msg.ends_with(['.', '?', '!']) {
@@ -262,10 +263,12 @@ fn install_handlers() {
             if let Some(f) = crate::dom::by_id(&id) {
                 // a field inside a folded <details> must be shown first
                 if let Ok(Some(d)) = f.closest("details") {
-                    let _ = d.set_attribute("open", "");
+                    d.set_attr("open", "");
                 }
                 f.scroll_into_view_with_bool(false);
                 if let Some(h) = f.dyn_ref::<web_sys::HtmlElement>() {
+                    // Ignored: focus() fails only for an element that cannot take focus, and
+                    // the field is already scrolled into view.
                     let _ = h.focus();
                 }
             }
