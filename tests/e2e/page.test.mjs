@@ -5,7 +5,7 @@
 // tests/e2e/artifacts/ (git-ignored), with timings.json (page load -> first point / done).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   LOAD_TIMEOUT_MS, artifacts, here, openPage, settled, shorten, startBrowser, stopBrowser,
@@ -215,6 +215,12 @@ test('a copied link opens the same experiment in a fresh page, with the same tab
     for (const [button, ext] of [['#export-svg', '.svg'], ['#export-csv', '.csv'], ['#export-json', '.json'], ['#export-png', '.png']]) {
       const [download] = await Promise.all([first.page.waitForEvent('download'), first.page.locator(button).click()]);
       assert.ok(download.suggestedFilename().endsWith(ext), download.suggestedFilename());
+      if (ext === '.csv') {
+        // One iteration: the spread rows are empty and say n=1 (issue 22 item 10).
+        const csv = readFileSync(await download.path(), 'utf8');
+        assert.ok(csv.startsWith('stat,operation,kernel,value,pct,significant,n,note\n'), csv.slice(0, 80));
+        assert.match(csv, /\nHStddev,1,[^,\n]+,,0,false,1,n=1: a spread needs two samples\n/);
+      }
     }
     await first.page.locator('#embed').click();
     assert.match(await first.page.locator('#embed-code').inputValue(), /^<iframe src="http:\/\/[^"]+\?embed=plot#w1\./);
