@@ -246,3 +246,37 @@ pub(crate) fn append(parent: &Element, child: &Element) {
 pub(crate) fn attr(e: &Element, name: &str, value: &str) {
     e.set_attr(name, value);
 }
+
+/// Call `f` once, when `target` first intersects the viewport (in an iframe: the top-level
+/// page's viewport, so an embed further down a docs page waits until it is scrolled to), or
+/// at once where the browser has no IntersectionObserver.
+pub(crate) fn when_visible(target: &Element, f: impl FnOnce() + 'static) {
+    let f = std::rc::Rc::new(std::cell::Cell::new(Some(f)));
+    let f2 = f.clone();
+    let cb = Closure::<dyn FnMut(js_sys::Array, web_sys::IntersectionObserver)>::new(
+        move |entries: js_sys::Array, obs: web_sys::IntersectionObserver| {
+            let seen = entries.iter().any(|e| {
+                e.dyn_into::<web_sys::IntersectionObserverEntry>()
+                    .is_ok_and(|e| e.is_intersecting())
+            });
+            if seen {
+                obs.disconnect();
+                if let Some(f) = f2.take() {
+                    f();
+                }
+            }
+        },
+    );
+    match web_sys::IntersectionObserver::new(cb.as_ref().unchecked_ref()) {
+        Ok(obs) => {
+            obs.observe(target);
+            // Lives as long as the page (one per page).
+            cb.forget();
+        }
+        Err(_) => {
+            if let Some(f) = f.take() {
+                f();
+            }
+        }
+    }
+}

@@ -217,13 +217,23 @@ pub fn start() {
     build_static_options();
     install_handlers();
     results_ui::install();
-    with_app(|app| {
-        app.fill_form();
-        app.spawn_pool();
-        app.start_run(Trigger::Load);
-        // After start_run filled the pickers; the timeline and histograms then use them.
-        results_ui::apply_view(&view);
-    });
+    with_app(|app| app.fill_form());
+    let go = move || {
+        with_app(|app| {
+            app.spawn_pool();
+            app.start_run(Trigger::Load);
+            // After start_run filled the pickers; the timeline and histograms then use them.
+            results_ui::apply_view(&view);
+        });
+    };
+    if embed.is_some() {
+        // An embed starts its worker and its run only once it is on screen (issue 22 item 7):
+        // a docs page with several embeds runs the ones the reader scrolls to.
+        set_text("status", "Runs when scrolled into view.");
+        crate::dom::when_visible(&el("plot"), go);
+    } else {
+        go();
+    }
 }
 
 fn install_handlers() {
