@@ -865,8 +865,16 @@ pub fn draw_timeline<DB: DrawingBackend>(
         layout.x0 = a as f64;
         layout.x1 = b as f64;
     }
+    // On a big machine the lanes are thinner than a line of text: label every step-th lane
+    // only (CPU 0, 8, 16, ...), so 512 labels do not smear into one (issue 22 item 5).
+    let label_step = {
+        let (_, top) = ctx.backend_coord(&(t0, n));
+        let (_, bottom) = ctx.backend_coord(&(t0, 0.0));
+        lane_label_step((bottom - top) as f64 / n, f64::from(px(13.0)))
+    };
     for (i, lane) in chart.lanes.iter().enumerate() {
         let y = lane_y(i);
+        let labelled = i % label_step == 0;
         // Lane background, separator.
         ctx.draw_series(std::iter::once(Rectangle::new(
             [(t0, y), (t1, y + 1.0)],
@@ -928,22 +936,26 @@ pub fn draw_timeline<DB: DrawingBackend>(
             }
             let mean = acc / (t1 - lane.freq[0].0.clamp(t0, t1)).max(1e-9);
             let (xr, ym) = ctx.backend_coord(&(t1, y + 0.5));
-            root.draw(&Text::new(
-                format!("{:.1} GHz", mean / 1000.0),
-                (xr + px(6.0), ym),
-                font(11.0).pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
+            if labelled {
+                root.draw(&Text::new(
+                    format!("{:.1} GHz", mean / 1000.0),
+                    (xr + px(6.0), ym),
+                    font(11.0).pos(Pos::new(HPos::Left, VPos::Center)),
+                ))
+                .map_err(err)?;
+            }
         }
         let (_, top) = ctx.backend_coord(&(t0, y + 1.0));
         let (xl, bottom) = ctx.backend_coord(&(t0, y));
         layout.lanes.push((top as f64, bottom as f64));
-        root.draw(&Text::new(
-            lane.label.as_str(),
-            (xl - px(6.0), (top + bottom) / 2),
-            label_font.clone(),
-        ))
-        .map_err(err)?;
+        if labelled {
+            root.draw(&Text::new(
+                lane.label.as_str(),
+                (xl - px(6.0), (top + bottom) / 2),
+                label_font.clone(),
+            ))
+            .map_err(err)?;
+        }
     }
     // Wake-up marks: a small triangle at the top of the destination lane.
     let mark = theme.foreground;
@@ -971,6 +983,16 @@ pub fn draw_timeline<DB: DrawingBackend>(
     }
     root.present().map_err(err)?;
     Ok(layout)
+}
+
+/// Label every how-many-th lane so labels `label_px` tall do not overlap on lanes `lane_px`
+/// tall: 1 while they fit, else the next power of two (CPU 0, 8, 16, ... on a 512-CPU
+/// machine, numbers a reader can count with).
+fn lane_label_step(lane_px: f64, label_px: f64) -> usize {
+    if lane_px >= label_px || lane_px <= 0.0 {
+        return 1;
+    }
+    ((label_px / lane_px).ceil() as usize).next_power_of_two()
 }
 
 /// Render a timeline as an SVG document.
@@ -1209,6 +1231,36 @@ mod tests {
             let png = xy_chart_png(&all_corners_taken(), 1600, 800, &theme).unwrap();
             std::fs::write(dir.join(format!("crowded-{name}.png")), png).unwrap();
         }
+    }
+
+    #[test]
+    fn big_machines_label_every_few_lanes() {
+        assert_eq!(lane_label_step(26.0, 13.0), 1);
+        assert_eq!(lane_label_step(13.0, 13.0), 1);
+        assert_eq!(lane_label_step(4.0, 13.0), 4);
+        assert_eq!(lane_label_step(1.5, 13.0), 16);
+        let chart = TimelineChart {
+            t0_ms: 0.0,
+            t1_ms: 10.0,
+            lanes: (0..512)
+                .map(|c| TimelineLane {
+                    label: format!("CPU {c}"),
+                    segs: vec![],
+                    freq: vec![(0.0, 2000.0)],
+                })
+                .collect(),
+            max_mhz: 4000.0,
+            ..TimelineChart::default()
+        };
+        let mut out = String::new();
+        {
+            let root = SVGBackend::with_string(&mut out, (800, 1200)).into_drawing_area();
+            draw_timeline(root, &chart, &Theme::light(1.0)).unwrap();
+        }
+        let labels = out.matches(">\nCPU ").count();
+        assert!(out.contains(">\nCPU 0\n<") && !out.contains(">\nCPU 1\n<"), "CPU 1 labelled");
+        assert!((32..=128).contains(&labels), "{labels} lane labels");
+        assert_eq!(out.matches(" GHz\n").count(), labels);
     }
 
     #[test]
