@@ -319,6 +319,26 @@ test('embeds are chrome-free by default, run one worker, and the comparison has 
   }
 });
 
+test('an embed further down a page starts its worker and run only when scrolled into view', async () => {
+  const { context, page, problems } = await open({ viewport: { width: 800, height: 600 } }, 'about:blank');
+  try {
+    // No loading="lazy": the frame loads at once, and the page itself must wait (item 7).
+    await page.setContent(`<div style="height: 2500px">docs text</div><iframe id="f" src="${url}?embed=plot" width="600" height="400"></iframe>`);
+    const frame = page.frameLocator('#f');
+    await frame.locator('#status', { hasText: 'Runs when scrolled into view.' }).waitFor({ timeout: LOAD_TIMEOUT_MS });
+    await page.waitForTimeout(1500);
+    assert.equal(await frame.locator('#plot').getAttribute('data-state'), 'idle');
+    assert.equal(page.workers().length, 0, 'no worker before the embed is seen');
+    await page.locator('#f').scrollIntoViewIfNeeded();
+    await frame.locator('#plot[data-state="done"]').waitFor({ state: 'attached', timeout: LOAD_TIMEOUT_MS });
+    assert.equal(page.workers().length, 1);
+    await page.screenshot({ path: join(artifacts, 'loop-embed-scrolled.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the gallery: a card per preset, one click runs it, and a jump link to the editor', async () => {
   const { context, page, problems } = await open({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   try {

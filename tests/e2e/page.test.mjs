@@ -5,7 +5,7 @@
 // tests/e2e/artifacts/ (git-ignored), with timings.json (page load -> first point / done).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   LOAD_TIMEOUT_MS, artifacts, here, openPage, settled, shorten, startBrowser, stopBrowser,
@@ -114,6 +114,13 @@ for (const [name, options] of [
       await page.selectOption('#preset', 't3');
       await page.locator('#preset-model').waitFor({ state: 'visible' });
       assert.match(await page.locator('#preset-model').textContent(), /^Wakelab does not reproduce the \+11\.9%/);
+      // ... and which published results set a parameter and which the model predicts (issue 23).
+      assert.deepEqual(await page.locator('#preset-results li').evaluateAll((l) => l.map((e) => e.dataset.role)),
+        ['calibration', 'prediction']);
+      assert.match(await page.locator('#preset-results li[data-role=calibration]').textContent(),
+        /^calibrated on about 500 MB\/s at 1 client \(/);
+      assert.equal(await page.locator('[data-card=t1] .roles li[data-role=calibration]').count(), 1);
+      assert.equal(await page.locator('[data-card=default] .roles').count(), 0);
       // The results table shows the posting's figures and their gain beside the simulated ones.
       await page.locator('#summary th.published').first().waitFor({ timeout: LOAD_TIMEOUT_MS });
       assert.deepEqual(await page.locator('#summary th.published').allTextContents(),
@@ -129,6 +136,7 @@ for (const [name, options] of [
       // An edit makes the experiment custom: the text about the preset's results goes.
       await page.fill('#f-title', 't4, my variation');
       await page.locator('#preset-model').waitFor({ state: 'hidden' });
+      assert.equal(await page.locator('#preset-results').isVisible(), false);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();
@@ -207,6 +215,12 @@ test('a copied link opens the same experiment in a fresh page, with the same tab
     for (const [button, ext] of [['#export-svg', '.svg'], ['#export-csv', '.csv'], ['#export-json', '.json'], ['#export-png', '.png']]) {
       const [download] = await Promise.all([first.page.waitForEvent('download'), first.page.locator(button).click()]);
       assert.ok(download.suggestedFilename().endsWith(ext), download.suggestedFilename());
+      if (ext === '.csv') {
+        // One iteration: the spread rows are empty and say n=1 (issue 22 item 10).
+        const csv = readFileSync(await download.path(), 'utf8');
+        assert.ok(csv.startsWith('stat,operation,kernel,value,pct,significant,n,note\n'), csv.slice(0, 80));
+        assert.match(csv, /\nHStddev,1,[^,\n]+,,0,false,1,n=1: a spread needs two samples\n/);
+      }
     }
     await first.page.locator('#embed').click();
     assert.match(await first.page.locator('#embed-code').inputValue(), /^<iframe src="http:\/\/[^"]+\?embed=plot#w1\./);

@@ -165,11 +165,14 @@ test('measured results overlay the chart and the table, marked "measured"', asyn
     await page.locator('#measured-apply').click();
     // Table: measured columns with the kernel names as text (never HTML), a row for 16 clients.
     const heads = await page.locator('#summary thead th.measured').allTextContents();
-    assert.deepEqual(heads, ['v4.16 <b>base</b> (measured)', 'v4.16 patched (measured)']);
+    assert.deepEqual(heads, ['v4.16 <b>base</b> (measured)', 'v4.16 patched (measured)', 'Δ v4.16 patched (measured)']);
     assert.equal(await page.locator('#summary thead b').count(), 0);
     const rows = await page.locator('#summary tbody tr').allTextContents();
     assert.equal(rows.length, 5);
     assert.equal(await page.locator('#summary tbody tr').first().locator('td.measured').first().textContent(), '130.5');
+    // The measured change against the file's first kernel, beside the simulated Δ (item 9).
+    assert.deepEqual(await page.locator('#summary tbody td.delta').allTextContents(),
+      ['+14.94%', '+16.00%', '+16.67%', '+11.11%', '+13.33%']);
     assert.match(rows[4], /^16/);
     assert.equal(await page.locator('#summary tbody tr').nth(4).locator('td.sim-missing').count(), 3);
     assert.notEqual(await pixels(page, '#plot-canvas'), before, 'the chart did not change');
@@ -183,7 +186,7 @@ test('measured results overlay the chart and the table, marked "measured"', asyn
     assert.equal(await err.isVisible(), true);
     assert.match(await err.textContent(), /^Could not read the measured results: line 3/);
     assert.equal(await err.locator('i').count(), 0);
-    assert.equal(await page.locator('#summary thead th.measured').count(), 2);
+    assert.equal(await page.locator('#summary thead th.measured').count(), 3);
 
     // A compare-mmtests text file, loaded from disk.
     const text = [
@@ -196,7 +199,7 @@ test('measured results overlay the chart and the table, marked "measured"', asyn
     await page.setInputFiles('#measured-file', { name: 'tbench.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
     await page.locator('#measured-error[hidden]').waitFor({ state: 'attached' });
     assert.deepEqual(await page.locator('#summary thead th.measured').allTextContents(),
-      ['5.10.0-rc6-schedstat (measured)', '5.10.0-rc6-idlecandidate (measured)']);
+      ['5.10.0-rc6-schedstat (measured)', '5.10.0-rc6-idlecandidate (measured)', 'Δ 5.10.0-rc6-idlecandidate (measured)']);
     assert.match(await page.locator('#measured-info').textContent(), /statistic Hmean/);
     // Removing the overlay restores the plain table.
     await page.locator('#measured-clear').click();
@@ -215,7 +218,7 @@ test('the measured overlay in the dark scheme and a narrow window', async () => 
     await page.locator('#measured-box summary').click();
     await page.fill('#measured-text', CSV);
     await page.locator('#measured-apply').click();
-    assert.equal(await page.locator('#summary thead th.measured').count(), 2);
+    assert.equal(await page.locator('#summary thead th.measured').count(), 3);
     await page.locator('#plot').screenshot({ path: join(artifacts, 'measured-overlay-dark-420.png') });
     assert.deepEqual(problems, []);
   } finally {

@@ -162,7 +162,8 @@ try {
   const cores = (await import('node:os')).availableParallelism();
   console.log(`\nwhole presets in the page (${Math.min(cores, 8)} workers) and natively (${cores} threads):`);
   console.log('| preset | points | page (s) | native (s) |\n|---|---|---|---|');
-  for (const preset of ['default', 't3']) {
+  // PRESETS=default,t3,t4 (the default) picks them; t4 is issue 22's "T4 comparison in the page".
+  for (const preset of (process.env.PRESETS ?? 'default,t3,t4').split(',')) {
     const e = experiment(preset, null, null, null);
     const full = JSON.parse(execFileSync(bin, ['show', preset], { encoding: 'utf8' }));
     const points = full.clients.length * full.variants.length * full.iterations;

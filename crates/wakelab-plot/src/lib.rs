@@ -6,6 +6,7 @@
 //! types: callers convert their results into a [`LineChart`].
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde::{Deserialize, Serialize};
@@ -21,6 +22,7 @@ fn fonts_ready() {
 }
 
 mod bars;
+mod legend;
 #[cfg(feature = "report")]
 pub mod report;
 pub use bars::{BarChart, BarSeries, bar_chart_svg, draw_bar_chart};
@@ -134,18 +136,27 @@ pub fn draw_line_chart<DB: DrawingBackend>(
 /// through the font directly (in the browser by adding a styled `<span>` to the page, which a
 /// strict Content-Security-Policy blocks), while this goes through the backend's
 /// `estimate_text_size`, which a canvas backend can answer with `measureText`.
-fn draw_legend_items<DB: DrawingBackend>(
+struct LegendLayout {
+    sizes: Vec<(u32, u32)>,
+    /// The boxed legend's size (drawn inside the plot).
+    boxed: (i32, i32),
+    /// Padding, swatch width, gap after the swatch, inset from the plot's edges.
+    pad: i32,
+    swatch: i32,
+    gap: i32,
+    inset: i32,
+    line_h: i32,
+}
+
+fn legend_layout<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     items: &[LegendItem<'_>],
-    legend: Legend,
     theme: &Theme,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    if legend == Legend::Hidden || items.iter().all(|s| s.label.is_empty()) {
-        return Ok(());
+) -> Result<Option<LegendLayout>, DrawingAreaErrorKind<DB::ErrorType>> {
+    if items.iter().all(|s| s.label.is_empty()) {
+        return Ok(None);
     }
-    let font = ("sans-serif", 12.0 * theme.scale)
-        .into_font()
-        .color(&theme.foreground);
+    let font = legend_font(theme);
     let mut sizes = Vec::with_capacity(items.len());
     for s in items {
         sizes.push(area.estimate_text_size(s.label, &font)?);
@@ -154,20 +165,70 @@ fn draw_legend_items<DB: DrawingBackend>(
     let (pad, swatch, gap, inset) = (px(8.0), px(18.0), px(6.0), px(10.0));
     let text_w = sizes.iter().map(|s| s.0 as i32).max().unwrap_or(0);
     let line_h = sizes.iter().map(|s| s.1 as i32).max().unwrap_or(0) + px(4.0);
-    let (w, h) = (
-        2 * pad + swatch + gap + text_w,
-        2 * pad + line_h * items.len() as i32,
-    );
-    let (aw, ah) = area.dim_in_pixel();
-    let (aw, ah) = (aw as i32, ah as i32);
-    let x0 = match legend {
-        Legend::UpperLeft | Legend::LowerLeft => inset,
-        _ => aw - w - inset,
-    };
-    let y0 = match legend {
-        Legend::UpperLeft | Legend::UpperRight => inset,
-        _ => ah - h - inset,
-    };
+    Ok(Some(LegendLayout {
+        boxed: (
+            2 * pad + swatch + gap + text_w,
+            2 * pad + line_h * items.len() as i32,
+        ),
+        sizes,
+        pad,
+        swatch,
+        gap,
+        inset,
+        line_h,
+    }))
+}
+
+fn legend_font(theme: &Theme) -> TextStyle<'static> {
+    ("sans-serif", 12.0 * theme.scale)
+        .into_font()
+        .color(&theme.foreground)
+}
+
+/// One legend entry's swatch (a line, dashed for reference data, over a band for a spread)
+/// from `x` with its middle at `y`, and its label after it.
+fn draw_legend_entry<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    s: &LegendItem<'_>,
+    (x, y): (i32, i32),
+    l: &LegendLayout,
+    theme: &Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let px = |v: f64| theme.px(v) as i32;
+    let style = s.color.stroke_width(theme.px(2.0));
+    if s.band {
+        area.draw(&Rectangle::new(
+            [(x, y - px(5.0)), (x + l.swatch, y + px(5.0))],
+            s.color.mix(0.15).filled(),
+        ))?;
+    }
+    if s.dashed {
+        let third = l.swatch / 3;
+        for k in [0, 2] {
+            area.draw(&PathElement::new(
+                vec![(x + k * third, y), (x + (k + 1) * third, y)],
+                style,
+            ))?;
+        }
+    } else {
+        area.draw(&PathElement::new(vec![(x, y), (x + l.swatch, y)], style))?;
+    }
+    area.draw(&Text::new(
+        s.label,
+        (x + l.swatch + l.gap, y),
+        legend_font(theme).pos(Pos::new(HPos::Left, VPos::Center)),
+    ))
+}
+
+/// The boxed legend with its top left corner at `(x0, y0)` of `area`.
+fn draw_legend_box<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    items: &[LegendItem<'_>],
+    l: &LegendLayout,
+    (x0, y0): (i32, i32),
+    theme: &Theme,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let (w, h) = l.boxed;
     area.draw(&Rectangle::new(
         [(x0, y0), (x0 + w, y0 + h)],
         theme.background.mix(0.9).filled(),
@@ -177,35 +238,37 @@ fn draw_legend_items<DB: DrawingBackend>(
         theme.grid.stroke_width(theme.px(1.0)),
     ))?;
     for (i, s) in items.iter().enumerate() {
-        let y = y0 + pad + line_h * i as i32 + line_h / 2;
-        let style = s.color.stroke_width(theme.px(2.0));
-        if s.band {
-            area.draw(&Rectangle::new(
-                [(x0 + pad, y - px(5.0)), (x0 + pad + swatch, y + px(5.0))],
-                s.color.mix(0.15).filled(),
-            ))?;
-        }
-        if s.dashed {
-            let third = swatch / 3;
-            for k in [0, 2] {
-                area.draw(&PathElement::new(
-                    vec![(x0 + pad + k * third, y), (x0 + pad + (k + 1) * third, y)],
-                    style,
-                ))?;
-            }
-        } else {
-            area.draw(&PathElement::new(
-                vec![(x0 + pad, y), (x0 + pad + swatch, y)],
-                style,
-            ))?;
-        }
-        area.draw(&Text::new(
-            s.label,
-            (x0 + pad + swatch + gap, y),
-            font.pos(Pos::new(HPos::Left, VPos::Center)),
-        ))?;
+        let y = y0 + l.pad + l.line_h * i as i32 + l.line_h / 2;
+        draw_legend_entry(area, s, (x0 + l.pad, y), l, theme)?;
     }
     Ok(())
+}
+
+/// The legend as rows of entries across the top of `area`, from `left` (when no corner of the
+/// plot is free); with `draw` false only measures. Returns the height the rows take.
+fn legend_rows<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    items: &[LegendItem<'_>],
+    l: &LegendLayout,
+    left: i32,
+    draw: bool,
+    theme: &Theme,
+) -> Result<u32, DrawingAreaErrorKind<DB::ErrorType>> {
+    let sep = theme.px(16.0) as i32;
+    let (w, _) = area.dim_in_pixel();
+    let (mut x, mut y) = (left, theme.px(4.0) as i32);
+    for (s, size) in items.iter().zip(&l.sizes) {
+        let item_w = l.swatch + l.gap + size.0 as i32;
+        if x > left && x + item_w > w as i32 - l.pad {
+            x = left;
+            y += l.line_h;
+        }
+        if draw {
+            draw_legend_entry(area, s, (x, y + l.line_h / 2), l, theme)?;
+        }
+        x += item_w + sep;
+    }
+    Ok((y + l.line_h + theme.px(4.0) as i32) as u32)
 }
 
 /// Render `chart` as an SVG document of `width` x `height` pixels (light theme).
@@ -332,6 +395,9 @@ fn xy_ranges(chart: &XyChart, fx: &dyn Fn(f64) -> f64) -> ((f64, f64), (f64, f64
 }
 
 /// Draw `chart` onto `root` (any plotters backend) and present it.
+///
+/// The legend goes in the chart's corner of the plot if no series runs there, else in another
+/// free corner, else in a row between the title and the plot ([`legend`]).
 pub fn draw_xy_chart<DB: DrawingBackend>(
     root: DrawingArea<DB, Shift>,
     chart: &XyChart,
@@ -349,17 +415,90 @@ pub fn draw_xy_chart<DB: DrawingBackend>(
             .color(&theme.foreground)
     };
     let manual_x = !chart.x_ticks.is_empty();
-    let mut builder = ChartBuilder::on(&root);
-    if !chart.title.is_empty() {
-        builder.caption(&chart.title, font(15.0));
+    // The title as plotters' caption draws it (after the top margin), so the plot below can
+    // be split for a legend row.
+    let m = theme.px(12.0);
+    let below_title = if chart.title.is_empty() {
+        root.clone()
+    } else {
+        root.margin(m, 0, 0, 0)
+            .titled(&chart.title, font(15.0))
+            .map_err(err)?
+    };
+    let build = |area, top_margin| build_xy(area, theme, top_margin, (x0, x1), (y0, y1));
+    let top_margin = if chart.title.is_empty() { m } else { 0 };
+
+    // Solid lines drawn earlier are wider, so identical results stay visible as a halo.
+    let solid = chart.series.iter().filter(|s| !s.dashed).count();
+    let mut solid_i = 0;
+    let extra: Vec<f64> = chart
+        .series
+        .iter()
+        .map(|s| {
+            if s.dashed {
+                0.0
+            } else {
+                solid_i += 1;
+                1.5 * (solid - solid_i).min(2) as f64
+            }
+        })
+        .collect();
+    let items: Vec<LegendItem> = chart
+        .series
+        .iter()
+        .map(|s| LegendItem {
+            label: s.label.as_str(),
+            color: theme.palette[s.color % theme.palette.len()],
+            dashed: s.dashed,
+            band: !s.band.is_empty(),
+        })
+        .collect();
+    let layout = if chart.legend == Legend::Hidden {
+        None
+    } else {
+        legend_layout(&root, &items, theme).map_err(err)?
+    };
+
+    // Where the legend goes: a free corner of the plot as laid out without a legend row, or a
+    // row above the plot.
+    let mut corner = None;
+    let mut row_h = None;
+    if let Some(l) = &layout {
+        let probe = build(&below_title, top_margin).map_err(err)?;
+        let drawn = drawn_geometry(chart, &extra, theme, &|x, y| {
+            probe.backend_coord(&(fx(x), y))
+        });
+        let (xr, yr) = probe.plotting_area().get_pixel_range();
+        let plot = (
+            f64::from(xr.start),
+            f64::from(yr.start),
+            f64::from(xr.end),
+            f64::from(yr.end),
+        );
+        let size = (f64::from(l.boxed.0), f64::from(l.boxed.1));
+        corner = legend::free_corner(
+            chart.legend,
+            plot,
+            size,
+            f64::from(l.inset),
+            &drawn,
+            f64::from(theme.px(3.0)),
+        );
+        if corner.is_none() {
+            let left = m as i32 + theme.px(64.0) as i32;
+            let h = legend_rows(&below_title, &items, l, left, false, theme).map_err(err)?;
+            row_h = Some((h + top_margin, left));
+        }
     }
-    let mut ctx = builder
-        .margin(theme.px(12.0))
-        .margin_right(theme.px(24.0))
-        .x_label_area_size(theme.px(40.0))
-        .y_label_area_size(theme.px(64.0))
-        .build_cartesian_2d(x0..x1, y0..y1)
-        .map_err(err)?;
+    let (row_area, plot_area) = match row_h {
+        Some((h, left)) => {
+            let (row, rest) = below_title.split_vertically(h);
+            (Some((row, left)), rest)
+        }
+        None => (None, below_title.clone()),
+    };
+    let mut ctx =
+        build(&plot_area, if row_area.is_some() { 0 } else { top_margin }).map_err(err)?;
 
     let yfmt = |v: &f64| tick(*v, y1 - y0);
     let xfmt = |v: &f64| tick(*v, x1 - x0);
@@ -415,17 +554,8 @@ pub fn draw_xy_chart<DB: DrawingBackend>(
                 .map_err(err)?;
         }
     }
-    // Earlier solid lines are drawn wider, so identical results stay visible as a halo.
-    let solid = chart.series.iter().filter(|s| !s.dashed).count();
-    let mut solid_i = 0;
-    for s in &chart.series {
+    for (s, &extra) in chart.series.iter().zip(&extra) {
         let c = theme.palette[s.color % theme.palette.len()];
-        let extra = if s.dashed {
-            0.0
-        } else {
-            solid_i += 1;
-            1.5 * (solid - solid_i).min(2) as f64
-        };
         let whisker = c.mix(0.8).stroke_width(theme.px(1.0));
         let cap = theme.px(4.0) as i32;
         for &(x, lo, hi) in &s.band {
@@ -462,24 +592,76 @@ pub fn draw_xy_chart<DB: DrawingBackend>(
         }
     }
 
-    let items: Vec<LegendItem> = chart
-        .series
-        .iter()
-        .map(|s| LegendItem {
-            label: s.label.as_str(),
-            color: theme.palette[s.color % theme.palette.len()],
-            dashed: s.dashed,
-            band: !s.band.is_empty(),
-        })
-        .collect();
-    draw_legend_items(
-        &ctx.plotting_area().strip_coord_spec(),
-        &items,
-        chart.legend,
-        theme,
-    )
-    .map_err(err)?;
+    if let Some(l) = &layout {
+        if let Some((row, left)) = &row_area {
+            legend_rows(row, &items, l, *left, true, theme).map_err(err)?;
+        } else if let Some(corner) = corner {
+            let area = ctx.plotting_area().strip_coord_spec();
+            let (aw, ah) = area.dim_in_pixel();
+            let r = legend::corner_rect(
+                (0.0, 0.0, f64::from(aw), f64::from(ah)),
+                corner,
+                (f64::from(l.boxed.0), f64::from(l.boxed.1)),
+                f64::from(l.inset),
+            );
+            draw_legend_box(&area, &items, l, (r.0 as i32, r.1 as i32), theme).map_err(err)?;
+        }
+    }
     root.present().map_err(err)
+}
+
+type XyContext<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// The XY chart's frame on `area`: margins, label areas and the data ranges.
+fn build_xy<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    theme: &Theme,
+    top_margin: u32,
+    (x0, x1): (f64, f64),
+    (y0, y1): (f64, f64),
+) -> Result<XyContext<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
+    ChartBuilder::on(area)
+        .margin(theme.px(12.0))
+        .margin_top(top_margin)
+        .margin_right(theme.px(24.0))
+        .x_label_area_size(theme.px(40.0))
+        .y_label_area_size(theme.px(64.0))
+        .build_cartesian_2d(x0..x1, y0..y1)
+}
+
+/// What the series of `chart` draw inside the plot, in backend pixels (`to_px` maps data
+/// coordinates), for placing the legend where nothing runs.
+fn drawn_geometry(
+    chart: &XyChart,
+    extra: &[f64],
+    theme: &Theme,
+    to_px: &dyn Fn(f64, f64) -> (i32, i32),
+) -> legend::Drawn {
+    let p = |x: f64, y: f64| {
+        let (a, b) = to_px(x, y);
+        (f64::from(a), f64::from(b))
+    };
+    let mut d = legend::Drawn::default();
+    for (s, &extra) in chart.series.iter().zip(extra) {
+        let half = f64::from(theme.px(2.0 + extra)) / 2.0;
+        let pts: Vec<(f64, f64)> = s.points.iter().map(|&(x, y)| p(x, y)).collect();
+        d.segments
+            .extend(pts.windows(2).map(|w| (w[0], w[1], half)));
+        if s.markers || pts.len() == 1 {
+            let r = f64::from(theme.px(3.5 + extra));
+            d.segments.extend(pts.iter().map(|&q| (q, q, r)));
+        }
+        for &(x, lo, hi) in &s.band {
+            d.segments
+                .push((p(x, hi), p(x, lo), f64::from(theme.px(4.0))));
+        }
+        if s.band.len() >= 2 {
+            let mut poly: Vec<(f64, f64)> = s.band.iter().map(|&(x, _, hi)| p(x, hi)).collect();
+            poly.extend(s.band.iter().rev().map(|&(x, lo, _)| p(x, lo)));
+            d.polygons.push(poly);
+        }
+    }
+    d
 }
 
 /// Draw with `draw` onto an SVG document of `width` x `height` pixels (the one SVG path of
@@ -683,8 +865,16 @@ pub fn draw_timeline<DB: DrawingBackend>(
         layout.x0 = a as f64;
         layout.x1 = b as f64;
     }
+    // On a big machine the lanes are thinner than a line of text: label every step-th lane
+    // only (CPU 0, 8, 16, ...), so 512 labels do not smear into one (issue 22 item 5).
+    let label_step = {
+        let (_, top) = ctx.backend_coord(&(t0, n));
+        let (_, bottom) = ctx.backend_coord(&(t0, 0.0));
+        lane_label_step((bottom - top) as f64 / n, f64::from(px(13.0)))
+    };
     for (i, lane) in chart.lanes.iter().enumerate() {
         let y = lane_y(i);
+        let labelled = i % label_step == 0;
         // Lane background, separator.
         ctx.draw_series(std::iter::once(Rectangle::new(
             [(t0, y), (t1, y + 1.0)],
@@ -746,22 +936,26 @@ pub fn draw_timeline<DB: DrawingBackend>(
             }
             let mean = acc / (t1 - lane.freq[0].0.clamp(t0, t1)).max(1e-9);
             let (xr, ym) = ctx.backend_coord(&(t1, y + 0.5));
-            root.draw(&Text::new(
-                format!("{:.1} GHz", mean / 1000.0),
-                (xr + px(6.0), ym),
-                font(11.0).pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(err)?;
+            if labelled {
+                root.draw(&Text::new(
+                    format!("{:.1} GHz", mean / 1000.0),
+                    (xr + px(6.0), ym),
+                    font(11.0).pos(Pos::new(HPos::Left, VPos::Center)),
+                ))
+                .map_err(err)?;
+            }
         }
         let (_, top) = ctx.backend_coord(&(t0, y + 1.0));
         let (xl, bottom) = ctx.backend_coord(&(t0, y));
         layout.lanes.push((top as f64, bottom as f64));
-        root.draw(&Text::new(
-            lane.label.as_str(),
-            (xl - px(6.0), (top + bottom) / 2),
-            label_font.clone(),
-        ))
-        .map_err(err)?;
+        if labelled {
+            root.draw(&Text::new(
+                lane.label.as_str(),
+                (xl - px(6.0), (top + bottom) / 2),
+                label_font.clone(),
+            ))
+            .map_err(err)?;
+        }
     }
     // Wake-up marks: a small triangle at the top of the destination lane.
     let mark = theme.foreground;
@@ -789,6 +983,16 @@ pub fn draw_timeline<DB: DrawingBackend>(
     }
     root.present().map_err(err)?;
     Ok(layout)
+}
+
+/// Label every how-many-th lane so labels `label_px` tall do not overlap on lanes `lane_px`
+/// tall: 1 while they fit, else the next power of two (CPU 0, 8, 16, ... on a 512-CPU
+/// machine, numbers a reader can count with).
+fn lane_label_step(lane_px: f64, label_px: f64) -> usize {
+    if lane_px >= label_px || lane_px <= 0.0 {
+        return 1;
+    }
+    ((label_px / lane_px).ceil() as usize).next_power_of_two()
 }
 
 /// Render a timeline as an SVG document.
@@ -917,6 +1121,146 @@ mod tests {
         assert!(svg.contains(">\n8\n</text>"), "manual tick label missing");
         let ((x0, x1), _) = xy_ranges(&chart, &|x: f64| x.log2());
         assert!(x0 < 0.0 && x1 > 3.0);
+    }
+
+    /// The x and y attributes of the `<text>` element whose content is `content`.
+    fn text_xy(svg: &str, content: &str) -> (f64, f64) {
+        let end = svg
+            .find(&format!(">\n{content}\n</text>"))
+            .unwrap_or_else(|| panic!("no text {content:?}"));
+        let start = svg[..end].rfind("<text").unwrap();
+        let attr = |name: &str| -> f64 {
+            let v = svg[start..end]
+                .split(&format!(" {name}=\""))
+                .nth(1)
+                .unwrap();
+            v.split('"').next().unwrap().parse().unwrap()
+        };
+        (attr("x"), attr("y"))
+    }
+
+    /// T1's shape (issue 22 item 8): simulated curves rising to 8 clients, published lines
+    /// (dashed) high on the right from 8 to 64, so the upper right corner is taken.
+    fn t1_like() -> XyChart {
+        let clients = [1.0, 2.0, 4.0, 8.0, 64.0];
+        let series = |label: &str, ys: [f64; 5], dashed: bool, color: usize| XySeries {
+            label: label.into(),
+            points: clients.iter().copied().zip(ys).collect(),
+            dashed,
+            markers: true,
+            color,
+            ..XySeries::default()
+        };
+        XyChart {
+            title: "dbench".into(),
+            x_label: "clients".into(),
+            y_label: "MB/sec".into(),
+            series: vec![
+                series("4.15", [300.0, 1200.0, 1700.0, 2400.0, 2450.0], false, 0),
+                series("4.16", [700.0, 1700.0, 1600.0, 2450.0, 2430.0], false, 1),
+                series(
+                    "4.15 (published)",
+                    [287.0, 1268.0, 1739.0, 2464.0, 2455.0],
+                    true,
+                    0,
+                ),
+                series(
+                    "4.16 (published)",
+                    [817.0, 1781.0, 1594.0, 2479.0, 2434.0],
+                    true,
+                    1,
+                ),
+            ],
+            legend: Legend::UpperRight,
+            x_log2: true,
+            x_ticks: clients.iter().map(|&c| (c, format!("{c}"))).collect(),
+            ..XyChart::default()
+        }
+    }
+
+    #[test]
+    fn the_legend_leaves_the_corner_the_lines_run_through() {
+        let svg = xy_chart_svg(&t1_like(), 800, 400, &Theme::light(1.0)).unwrap();
+        let (lx, ly) = text_xy(&svg, "4.16 (published)");
+        // The lines run high on the right: the legend moves to the other upper corner, which
+        // the curves reach only later (they start low at 1 client).
+        assert!(lx < 400.0 && ly < 200.0, "legend at {lx},{ly}");
+    }
+
+    fn all_corners_taken() -> XyChart {
+        let mut c = t1_like();
+        // Lines through all four corners: an X and flat lines along the top and bottom.
+        let xs = [1.0, 64.0];
+        for (k, ys) in [[0.0, 2500.0], [2500.0, 0.0], [2450.0, 2450.0], [20.0, 20.0]]
+            .into_iter()
+            .enumerate()
+        {
+            c.series.push(XySeries {
+                label: format!("cross {k}"),
+                points: xs.iter().copied().zip(ys).collect(),
+                color: 2,
+                ..XySeries::default()
+            });
+        }
+        c
+    }
+
+    #[test]
+    fn with_no_free_corner_the_legend_goes_above_the_plot() {
+        let svg = xy_chart_svg(&all_corners_taken(), 800, 400, &Theme::light(1.0)).unwrap();
+        let (_, legend_y) = text_xy(&svg, "cross 3");
+        let (_, title_y) = text_xy(&svg, "dbench");
+        let (_, y_axis_label) = text_xy(&svg, "64");
+        assert!(
+            title_y < legend_y && legend_y < 80.0 && legend_y < y_axis_label,
+            "title {title_y}, legend {legend_y}, x tick {y_axis_label}"
+        );
+    }
+
+    /// Not a check: `WAKELAB_PLOT_PNG=dir cargo test -p wakelab-plot legend_pngs` writes the
+    /// charts above as PNGs to look at.
+    #[test]
+    fn legend_pngs() {
+        let Some(dir) = std::env::var_os("WAKELAB_PLOT_PNG") else {
+            return;
+        };
+        let dir = std::path::PathBuf::from(dir);
+        for (name, theme) in [("light", Theme::light(2.0)), ("dark", Theme::dark(2.0))] {
+            let png = xy_chart_png(&t1_like(), 1600, 800, &theme).unwrap();
+            std::fs::write(dir.join(format!("t1-like-{name}.png")), png).unwrap();
+            let png = xy_chart_png(&all_corners_taken(), 1600, 800, &theme).unwrap();
+            std::fs::write(dir.join(format!("crowded-{name}.png")), png).unwrap();
+        }
+    }
+
+    #[test]
+    fn big_machines_label_every_few_lanes() {
+        assert_eq!(lane_label_step(26.0, 13.0), 1);
+        assert_eq!(lane_label_step(13.0, 13.0), 1);
+        assert_eq!(lane_label_step(4.0, 13.0), 4);
+        assert_eq!(lane_label_step(1.5, 13.0), 16);
+        let chart = TimelineChart {
+            t0_ms: 0.0,
+            t1_ms: 10.0,
+            lanes: (0..512)
+                .map(|c| TimelineLane {
+                    label: format!("CPU {c}"),
+                    segs: vec![],
+                    freq: vec![(0.0, 2000.0)],
+                })
+                .collect(),
+            max_mhz: 4000.0,
+            ..TimelineChart::default()
+        };
+        let mut out = String::new();
+        {
+            let root = SVGBackend::with_string(&mut out, (800, 1200)).into_drawing_area();
+            draw_timeline(root, &chart, &Theme::light(1.0)).unwrap();
+        }
+        let labels = out.matches(">\nCPU ").count();
+        assert!(out.contains(">\nCPU 0\n<") && !out.contains(">\nCPU 1\n<"), "CPU 1 labelled");
+        assert!((32..=128).contains(&labels), "{labels} lane labels");
+        assert_eq!(out.matches(" GHz\n").count(), labels);
     }
 
     #[test]

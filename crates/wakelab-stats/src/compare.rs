@@ -307,22 +307,36 @@ impl CompareReport {
         out
     }
 
-    /// Long-format CSV: `stat,operation,kernel,value,pct,significant`, one
-    /// line per cell; an undefined value is an empty field.
+    /// Long-format CSV: `stat,operation,kernel,value,pct,significant,n,note`, one line per
+    /// cell; `n` is the number of samples behind it. An undefined value is an empty field
+    /// and `note` says why (`n=1`: a spread needs two samples; `n=0`: no samples), so a
+    /// one-iteration run's empty stddev does not read as a lost number.
     pub fn to_csv(&self) -> String {
-        let mut out = String::from("stat,operation,kernel,value,pct,significant\n");
-        for row in &self.rows {
+        let mut out = String::from("stat,operation,kernel,value,pct,significant,n,note\n");
+        let n_ops = self.summaries.len();
+        for (i, row) in self.rows.iter().enumerate() {
+            // Rows are grouped by statistic, each group in operation order (report()).
+            let sums = (n_ops > 0).then(|| self.summaries.get(i % n_ops)).flatten();
             for (k, cell) in row.cells.iter().enumerate() {
                 let value = cell.value.map(|v| v.to_string()).unwrap_or_default();
+                let n = sums.and_then(|s| s.get(k)).map(|s| s.n);
+                let note = match (cell.value, n) {
+                    (Some(_), _) | (None, None) => String::new(),
+                    (None, Some(0)) => "n=0: no samples".into(),
+                    (None, Some(1)) => "n=1: a spread needs two samples".into(),
+                    (None, Some(n)) => format!("n={n}: undefined"),
+                };
                 let _ = writeln!(
                     out,
-                    "{},{},{},{},{},{}",
+                    "{},{},{},{},{},{},{},{}",
                     csv_field(&row.stat),
                     csv_field(&row.operation),
                     csv_field(self.kernels.get(k).map_or("", String::as_str)),
                     value,
                     cell.pct,
-                    cell.significant
+                    cell.significant,
+                    n.map(|n| n.to_string()).unwrap_or_default(),
+                    note
                 );
             }
         }

@@ -306,15 +306,43 @@ fn csv_has_one_line_per_cell() {
     let c = published(["a-1", "a-2"], &T4[..1]);
     let csv = c.report().to_csv();
     assert_eq!(csv.lines().count(), 1 + 8 * 2);
+    assert!(csv.starts_with("stat,operation,kernel,value,pct,significant,n,note\n"));
     assert!(csv.contains("Hmean,1,a-2,501.3"));
     assert!(
         csv.lines()
-            .any(|l| l.starts_with("Hmean,1,a-2,") && l.ends_with(",true"))
+            .any(|l| l.starts_with("Hmean,1,a-2,") && l.contains(",true,"))
     );
     assert!(
         csv.lines()
-            .any(|l| l.starts_with("Min,1,a-2,") && l.ends_with(",false"))
+            .any(|l| l.starts_with("Min,1,a-2,") && l.contains(",false,"))
     );
+}
+
+/// Issue 22 item 10: with one iteration the spread rows are undefined; the CSV says n=1
+/// instead of leaving a bare empty field.
+#[test]
+fn csv_says_n_1_where_one_sample_has_no_spread() {
+    let mut c = Comparison::new("t", Direction::HigherBetter, vec!["a".into(), "b".into()]);
+    c.push("1", vec![vec![10.0], vec![12.0]]);
+    c.push("2", vec![vec![20.0, 21.0], vec![]]);
+    let csv = c.report().to_csv();
+    let rows = |stat: &str| -> Vec<&str> {
+        csv.lines()
+            .filter(|l| l.starts_with(&format!("{stat},")))
+            .collect()
+    };
+    expect![[r#"
+        HStddev,1,a,,0,false,1,n=1: a spread needs two samples
+        HStddev,1,b,,0,false,1,n=1: a spread needs two samples
+        HStddev,2,a,0.49970255800119096,0,false,2,
+        HStddev,2,b,,0,false,0,n=0: no samples"#]]
+    .assert_eq(&rows("HStddev").join("\n"));
+    expect![[r#"
+        Hmean,1,a,10,0,false,1,
+        Hmean,1,b,12,20,false,1,
+        Hmean,2,a,20.48780487804878,0,false,2,
+        Hmean,2,b,,0,false,0,n=0: no samples"#]]
+    .assert_eq(&rows("Hmean").join("\n"));
 }
 
 /// Issue 21: names come from share links, so a name a spreadsheet would run as a formula is
@@ -341,12 +369,12 @@ fn csv_text_cells_are_spreadsheet_safe() {
     let csv = c.report().to_csv();
     let hmean: Vec<&str> = csv.lines().filter(|l| l.starts_with("Hmean,1,")).collect();
     expect![[r#"
-        Hmean,1,"'=HYPERLINK(""http://x"",""y"")",2,0,false
-        Hmean,1,'@SUM(A1),1,-50,true
-        Hmean,1,'+1,1,-50,true
-        Hmean,1,'-2,1,-50,true
-        Hmean,1,'	x,1,-50,true
-        Hmean,1,5.10-rc1,1,-50,true"#]]
+        Hmean,1,"'=HYPERLINK(""http://x"",""y"")",2,0,false,2,
+        Hmean,1,'@SUM(A1),1,-50,true,2,
+        Hmean,1,'+1,1,-50,true,2,
+        Hmean,1,'-2,1,-50,true,2,
+        Hmean,1,'	x,1,-50,true,2,
+        Hmean,1,5.10-rc1,1,-50,true,2,"#]]
     .assert_eq(&hmean.join("\n"));
     assert!(csv.lines().any(|l| l.starts_with("Hmean,'=1+1,")), "{csv}");
     assert!(

@@ -44,9 +44,70 @@ pub(crate) fn set_text(id: &str, text: &str) {
 
 pub(crate) fn set_hidden(e: &Element, hidden: bool) {
     if hidden {
-        let _ = e.set_attribute("hidden", "");
+        e.set_attr("hidden", "");
     } else {
-        let _ = e.remove_attribute("hidden");
+        e.remove_attr("hidden");
+    }
+}
+
+/// Report a DOM call that failed, where it can only fail on a programming error (an invalid
+/// attribute name, a node appended into itself): on the console and in the page's error card,
+/// never dropped silently (issue 23).
+pub(crate) fn report_dom_error(what: &str, e: &JsValue) {
+    let detail = e
+        .as_string()
+        .or_else(|| {
+            e.dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
+        .unwrap_or_else(|| format!("{e:?}"));
+    report_error(what, &detail);
+}
+
+/// Report a failure the page cannot recover from by itself (a chart that could not be drawn,
+/// a DOM call that failed): on the console and in the results card's error line.
+pub(crate) fn report_error(what: &str, detail: &str) {
+    let msg = format!("wakelab: internal error ({what}): {detail}");
+    web_sys::console::error_1(&msg.clone().into());
+    if let Some(card) = doc().get_element_by_id("error") {
+        card.set_text_content(Some(&format!("{msg}. Please report it with the link.")));
+        // Not through set_hidden: a failure here must not recurse.
+        let _ = card.remove_attribute("hidden"); // ignored: "hidden" is a valid name
+    }
+}
+
+/// The DOM calls the page makes everywhere, with their failure reported
+/// ([`report_dom_error`]) instead of dropped. Their arguments are the page's own constant
+/// attribute names and freshly made nodes, so a failure is a bug, not a state to handle.
+pub(crate) trait DomExt {
+    fn set_attr(&self, name: &str, value: &str);
+    fn remove_attr(&self, name: &str);
+}
+
+impl DomExt for Element {
+    fn set_attr(&self, name: &str, value: &str) {
+        if let Err(e) = self.set_attribute(name, value) {
+            report_dom_error(&format!("setting the attribute {name}"), &e);
+        }
+    }
+
+    fn remove_attr(&self, name: &str) {
+        if let Err(e) = self.remove_attribute(name) {
+            report_dom_error(&format!("removing the attribute {name}"), &e);
+        }
+    }
+}
+
+/// Appending a node, with its failure reported (see [`DomExt`]).
+pub(crate) trait NodeExt {
+    fn append(&self, child: &web_sys::Node);
+}
+
+impl NodeExt for web_sys::Node {
+    fn append(&self, child: &web_sys::Node) {
+        if let Err(e) = self.append_child(child) {
+            report_dom_error("appending a node", &e);
+        }
     }
 }
 
@@ -137,6 +198,8 @@ pub(crate) fn download(name: &str, mime: &str, data: &str) {
     };
     if let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) {
         download_url(name, &url);
+        // Ignored: revoking fails only for a URL that is not an object URL, and this one is;
+        // at worst the blob stays until the page closes.
         let _ = web_sys::Url::revoke_object_url(&url);
     }
 }
@@ -145,7 +208,9 @@ pub(crate) fn download_url(name: &str, url: &str) {
     let a: web_sys::HtmlAnchorElement = make("a", "", "").unchecked_into();
     a.set_href(url);
     a.set_download(name);
-    let _ = doc().body().map(|b| b.append_child(&a));
+    if let Some(b) = doc().body() {
+        NodeExt::append(&**b, &a);
+    }
     a.click();
     a.remove();
 }
@@ -162,6 +227,7 @@ pub(crate) fn copy_text(text: &str, what: &'static str, status_id: &'static str)
             &format!("Could not use the clipboard: select the {what} and copy it by hand."),
         )
     });
+    // The promise's outcome is handled by `ok` and `fail`; the returned promise adds nothing.
     let _ = clip.write_text(text).then2(&ok, &fail);
     // One call each; a copy is rare, so leaking the two small closures is fine.
     ok.forget();
@@ -174,9 +240,43 @@ pub(crate) fn by_id(id: &str) -> Option<Element> {
 }
 
 pub(crate) fn append(parent: &Element, child: &Element) {
-    let _ = parent.append_child(child);
+    NodeExt::append(&**parent, child);
 }
 
 pub(crate) fn attr(e: &Element, name: &str, value: &str) {
-    let _ = e.set_attribute(name, value);
+    e.set_attr(name, value);
+}
+
+/// Call `f` once, when `target` first intersects the viewport (in an iframe: the top-level
+/// page's viewport, so an embed further down a docs page waits until it is scrolled to), or
+/// at once where the browser has no IntersectionObserver.
+pub(crate) fn when_visible(target: &Element, f: impl FnOnce() + 'static) {
+    let f = std::rc::Rc::new(std::cell::Cell::new(Some(f)));
+    let f2 = f.clone();
+    let cb = Closure::<dyn FnMut(js_sys::Array, web_sys::IntersectionObserver)>::new(
+        move |entries: js_sys::Array, obs: web_sys::IntersectionObserver| {
+            let seen = entries.iter().any(|e| {
+                e.dyn_into::<web_sys::IntersectionObserverEntry>()
+                    .is_ok_and(|e| e.is_intersecting())
+            });
+            if seen {
+                obs.disconnect();
+                if let Some(f) = f2.take() {
+                    f();
+                }
+            }
+        },
+    );
+    match web_sys::IntersectionObserver::new(cb.as_ref().unchecked_ref()) {
+        Ok(obs) => {
+            obs.observe(target);
+            // Lives as long as the page (one per page).
+            cb.forget();
+        }
+        Err(_) => {
+            if let Some(f) = f.take() {
+                f();
+            }
+        }
+    }
 }

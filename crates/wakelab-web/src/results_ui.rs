@@ -4,6 +4,7 @@
 //! download. `app` calls in at a few hooks; this module keeps its own state so the two sides
 //! stay apart. User and file text is only ever set with `textContent`.
 
+use crate::dom::{DomExt, NodeExt};
 use std::cell::RefCell;
 
 use wasm_bindgen::prelude::*;
@@ -53,7 +54,7 @@ pub(crate) fn install() {
         STATE.with(|s| s.borrow_mut().measured = None);
         set_hidden(&el("measured-error"), true);
         clear(&el("measured-info"));
-        let _ = el("measured-clear").set_attribute("disabled", "");
+        el("measured-clear").set_attr("disabled", "");
         with_app(|a| a.render_results());
     });
     listen(&el("measured-file"), "change", |_| read_file());
@@ -111,7 +112,7 @@ pub(crate) fn apply_theme(view: &wakelab_link::ViewState) {
             wakelab_link::Theme::Light => "light",
             wakelab_link::Theme::Dark => "dark",
         };
-        let _ = root.set_attribute("data-theme", name);
+        root.set_attr("data-theme", name);
     }
 }
 
@@ -123,7 +124,7 @@ fn apply_measured(parsed: Result<MeasuredResults, String>) {
         Ok(m) => {
             STATE.with(|s| s.borrow_mut().measured = Some(m));
             set_hidden(&err, true);
-            let _ = el("measured-clear").remove_attribute("disabled");
+            el("measured-clear").remove_attr("disabled");
             with_app(|a| a.render_results());
         }
         Err(e) => {
@@ -179,7 +180,7 @@ pub(crate) fn after_summary(report: &ExperimentReport) {
             return;
         };
         for line in results::measured::describe(report, m) {
-            let _ = info.append_child(&make("p", "", &line));
+            info.append(&make("p", "", &line));
         }
         let t = results::measured::table(report, m);
         let table = el("summary");
@@ -187,8 +188,8 @@ pub(crate) fn after_summary(report: &ExperimentReport) {
             return;
         };
         let sim_cols = head.children().length();
-        for h in &t.headers {
-            let _ = head.append_child(&make("th", "measured", h));
+        for h in t.headers.iter().chain(&t.delta_headers) {
+            head.append(&make("th", "measured", h));
         }
         let Ok(Some(tbody)) = table.query_selector("tbody") else {
             return;
@@ -211,18 +212,25 @@ pub(crate) fn after_summary(report: &ExperimentReport) {
                 Some(i) if row.simulated => old.remove(i).1,
                 _ => {
                     let tr = make("tr", "", "");
-                    let _ = tr.append_child(&make("th", "", &row.clients.to_string()));
+                    tr.append(&make("th", "", &row.clients.to_string()));
                     for _ in 1..sim_cols {
-                        let _ = tr.append_child(&make("td", "num sim-missing", "–"));
+                        tr.append(&make("td", "num sim-missing", "–"));
                     }
                     tr
                 }
             };
             for v in &row.values {
                 let text = v.map_or_else(|| "–".to_string(), glue::fmt_num);
-                let _ = tr.append_child(&make("td", "num measured", &text));
+                tr.append(&make("td", "num measured", &text));
             }
-            let _ = tbody.append_child(&tr);
+            for d in &row.deltas {
+                let (text, class) = match d {
+                    Some(_) => crate::app::gain_cell(*d, "num measured delta"),
+                    None => ("–".to_string(), "num measured delta".to_string()),
+                };
+                tr.append(&make("td", &class, &text));
+            }
+            tbody.append(&tr);
         }
     });
 }
@@ -236,8 +244,8 @@ pub(crate) fn render(report: &ExperimentReport, results_so_far: &[PointResult]) 
     clear(&pick);
     for c in &report.clients {
         let o = make("option", "", &c.to_string());
-        let _ = o.set_attribute("value", &c.to_string());
-        let _ = pick.append_child(&o);
+        o.set_attr("value", &c.to_string());
+        pick.append(&o);
     }
     let clients = old
         .parse::<u32>()
@@ -272,7 +280,7 @@ pub(crate) fn render(report: &ExperimentReport, results_so_far: &[PointResult]) 
         },
     );
     draw_all(&drawn);
-    let _ = el("power-card").set_attribute(
+    el("power-card").set_attr(
         "data-state",
         if results_so_far.is_empty() {
             "running"
@@ -295,7 +303,7 @@ pub(crate) fn redraw() {
 fn draw_all(d: &Drawn) {
     let report = |r: Result<(), String>| {
         if let Err(e) = r {
-            web_sys::console::error_1(&format!("wakelab: drawing a chart: {e}").into());
+            crate::dom::report_error("drawing a chart", &e);
         }
     };
     report(draw_xy("energy-canvas", &d.energy));
@@ -310,7 +318,7 @@ fn draw_xy(id: &str, chart: &XyChart) -> Result<(), String> {
     let canvas: HtmlCanvasElement = typed(id);
     crate::app::draw_xy(&canvas, chart)?;
     let n = chart.series.iter().filter(|s| !s.points.is_empty()).count();
-    let _ = canvas.set_attribute("data-series", &n.to_string());
+    canvas.set_attr("data-series", &n.to_string());
     Ok(())
 }
 
@@ -319,8 +327,8 @@ fn draw_bars(id: &str, chart: &BarChart) -> Result<(), String> {
     let dpr = fit_canvas(&canvas);
     let backend = MeasuredCanvas::new(&canvas).ok_or("the canvas has no 2d context")?;
     wakelab_plot::draw_bar_chart(backend.into_drawing_area(), chart, &theme(dpr))?;
-    let _ = canvas.set_attribute("data-series", &chart.series.len().to_string());
-    let _ = canvas.set_attribute("data-categories", &chart.categories.join("|"));
+    canvas.set_attr("data-series", &chart.series.len().to_string());
+    canvas.set_attr("data-categories", &chart.categories.join("|"));
     Ok(())
 }
 
@@ -342,5 +350,5 @@ pub(crate) fn on_trace(t: &TraceDone, variant_name: &str) {
             t.elapsed_ms / 1000.0
         ),
     );
-    let _ = el("trace-status").set_attribute("data-state", "done");
+    el("trace-status").set_attr("data-state", "done");
 }

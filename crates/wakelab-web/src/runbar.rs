@@ -545,8 +545,10 @@ mod tests {
         assert!(!title_is_own(&e, &titles));
         e.scenario.title = "mine".into();
         assert!(title_is_own(&e, &titles));
-        // t2 keeps the skl-client-8t label on an 8-core machine without SMT: not named so.
+        // t2's 8-core machine without SMT carries its own preset name (issue 23), not
+        // skl-client-8t's.
         let t2 = derived_title(&presets::experiment("t2").unwrap());
-        assert!(t2.contains("8 cores (8 CPUs)"), "{t2}");
+        assert!(t2.contains("on skl-client-8c-nosmt,"), "{t2}");
+        assert!(!t2.contains("skl-client-8t"), "{t2}");
     }
 }

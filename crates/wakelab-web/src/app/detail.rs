@@ -1,6 +1,7 @@
 //! The per-CPU timeline of one point, its wake-up list, the explanation of one wake-up
 //! (a re-run tracing that decision) and the Perfetto trace export.
 
+use crate::dom::{DomExt, NodeExt};
 use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlSelectElement};
 
 use super::App;
@@ -23,8 +24,8 @@ impl App {
         clear(&vs);
         for (i, v) in exp.variants.iter().enumerate() {
             let o = make("option", "", &v.name);
-            let _ = o.set_attribute("value", &i.to_string());
-            let _ = vs.append_child(&o);
+            o.set_attr("value", &i.to_string());
+            vs.append(&o);
         }
         // Default: the patched (last) variant, where the pair should stay put.
         let want_v = if old_v.parse::<usize>().is_ok_and(|i| i < exp.variants.len()) {
@@ -39,8 +40,8 @@ impl App {
         let counts = exp.client_counts();
         for c in &counts {
             let o = make("option", "", &c.to_string());
-            let _ = o.set_attribute("value", &c.to_string());
-            let _ = cs.append_child(&o);
+            o.set_attr("value", &c.to_string());
+            cs.append(&o);
         }
         let want_c = if counts.iter().any(|c| c.to_string() == old_c) {
             old_c
@@ -137,7 +138,7 @@ impl App {
                 "Simulating the point with a timeline…"
             },
         );
-        let _ = el("timeline-card").set_attribute("data-state", "running");
+        el("timeline-card").set_attr("data-state", "running");
         self.pump();
     }
 
@@ -156,7 +157,7 @@ impl App {
                 "tl-status",
                 &format!("Decision trace of wake-up #{decision}."),
             );
-            let _ = el("timeline-card").set_attribute("data-state", "done");
+            el("timeline-card").set_attr("data-state", "done");
             return;
         }
         let name = self
@@ -191,7 +192,7 @@ impl App {
                 if notes.is_empty() { "" } else { " " },
             ),
         );
-        let _ = el("timeline-card").set_attribute(
+        el("timeline-card").set_attr(
             "data-capped",
             if d.notes.is_empty() { "false" } else { "true" },
         );
@@ -199,20 +200,22 @@ impl App {
         clear(&list);
         for w in d.wakes.iter().take(MAX_LISTED_WAKES) {
             let o = make("option", "", &glue::describe_wake(&d, w));
-            let _ = list.append_child(&o);
+            list.append(&o);
         }
         set_hidden(&el("explanation"), true);
         self.selected_wake = None;
-        let _ = el("explain").set_attribute("disabled", "");
+        el("explain").set_attr("disabled", "");
         let canvas: HtmlCanvasElement = typed("timeline-canvas");
         let lanes = d.nr_cpus as f64;
-        let _ = canvas.style().set_property(
+        if let Err(e) = canvas.style().set_property(
             "height",
             &format!("{}px", (90.0 + lanes * 26.0).min(2400.0)),
-        );
+        ) {
+            crate::dom::report_dom_error("sizing the timeline", &e);
+        }
         self.detail = Some(d);
         self.draw_detail();
-        let _ = el("timeline-card").set_attribute("data-state", "done");
+        el("timeline-card").set_attr("data-state", "done");
     }
 
     pub(super) fn draw_detail(&mut self) {
@@ -228,7 +231,7 @@ impl App {
 
     pub(super) fn select_wake(&mut self, i: usize) {
         self.selected_wake = Some(i);
-        let _ = el("explain").remove_attribute("disabled");
+        el("explain").remove_attr("disabled");
         self.draw_detail();
     }
 
@@ -287,7 +290,7 @@ impl App {
             window_ms,
         }));
         set_text("trace-status", "Simulating the run for the trace…");
-        let _ = el("trace-status").set_attribute("data-state", "running");
+        el("trace-status").set_attr("data-state", "running");
         self.pump();
     }
 

@@ -1,6 +1,7 @@
 //! The scenario form: the preset, machine, kernel and workload pickers, the fields, reading
 //! them into the experiment and validating, the JSON editor, and the machine picture.
 
+use crate::dom::{DomExt, NodeExt};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -28,13 +29,44 @@ pub(super) fn gallery_published(preset: &str) -> Vec<(u32, f64, f64)> {
         .unwrap_or_default()
 }
 
+/// How each published result of a gallery preset relates to the model (issue 23): a list of
+/// "calibrated on" / "predicted" / "true by construction" tags with the result, and with
+/// `notes` the parameter it set or why it is a prediction (without, only short notes). None
+/// without published results.
+pub(super) fn results_roles(g: &presets::GalleryEntry, notes: bool) -> Option<Element> {
+    if g.results.is_empty() {
+        return None;
+    }
+    let ul = make("ul", "roles", "");
+    ul.set_attr("aria-label", "How each published result was used");
+    for r in g.results {
+        let role = match r.used {
+            presets::ResultUse::Calibration => "calibration",
+            presets::ResultUse::Prediction => "prediction",
+            presets::ResultUse::ByConstruction => "by-construction",
+        };
+        let li = make("li", "", "");
+        li.set_attr("data-role", role);
+        li.append(&make("span", &format!("role role-{role}"), r.used.label()));
+        // A card has room for a short note ("missed"), the results card for every note.
+        let text = if !r.note.is_empty() && (notes || r.note.len() <= 40) {
+            format!(" {} ({})", r.result, r.note)
+        } else {
+            format!(" {}", r.result)
+        };
+        li.append(&doc().create_text_node(&text));
+        ul.append(&li);
+    }
+    Some(ul)
+}
+
 /// The gallery's cards: what each preset asks and one button to run it.
 fn build_gallery() {
     let list = el("gallery-cards");
     for (i, g) in presets::gallery().into_iter().enumerate() {
         let li = make("li", "gallery-card", "");
-        let _ = li.set_attribute("data-card", g.id);
-        let _ = li.append_child(&make(
+        li.set_attr("data-card", g.id);
+        li.append(&make(
             "span",
             "tag",
             if i == 0 {
@@ -46,14 +78,18 @@ fn build_gallery() {
         let h = make("h3", "", g.title);
         let hid = format!("card-{}", g.id);
         h.set_id(&hid);
-        let _ = li.append_child(&h);
-        let _ = li.append_child(&make("p", "", g.summary));
+        li.append(&h);
+        li.append(&make("p", "", g.summary));
+        // Which published results set a parameter and which the model predicts (issue 23).
+        if let Some(roles) = results_roles(&g, false) {
+            li.append(&roles);
+        }
         let b = make("button", "", "Run it");
-        let _ = b.set_attribute("type", "button");
-        let _ = b.set_attribute("data-preset", g.id);
-        let _ = b.set_attribute("aria-describedby", &hid);
-        let _ = li.append_child(&b);
-        let _ = list.append_child(&li);
+        b.set_attr("type", "button");
+        b.set_attr("data-preset", g.id);
+        b.set_attr("aria-describedby", &hid);
+        li.append(&b);
+        list.append(&li);
     }
 }
 
@@ -65,9 +101,9 @@ pub(super) fn mark_card(preset: &str) {
     for i in 0..cards.length() {
         if let Some(c) = cards.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
             if c.get_attribute("data-card").as_deref() == Some(preset) {
-                let _ = c.set_attribute("aria-current", "true");
+                c.set_attr("aria-current", "true");
             } else {
-                let _ = c.remove_attribute("aria-current");
+                c.remove_attr("aria-current");
             }
         }
     }
@@ -78,26 +114,26 @@ pub(super) fn build_static_options() {
     let sel = el("preset");
     for g in presets::gallery() {
         let o = make("option", "", g.title);
-        let _ = o.set_attribute("value", g.id);
-        let _ = sel.append_child(&o);
+        o.set_attr("value", g.id);
+        sel.append(&o);
     }
     let o = make("option", "", "Custom (edited or from a link)");
-    let _ = o.set_attribute("value", "");
-    let _ = sel.append_child(&o);
+    o.set_attr("value", "");
+    sel.append(&o);
     let m = el("machine-preset");
     let o = make("option", "", "(custom)");
-    let _ = o.set_attribute("value", "");
-    let _ = m.append_child(&o);
+    o.set_attr("value", "");
+    m.append(&o);
     for id in presets::machine_ids() {
         let o = make("option", "", id);
-        let _ = o.set_attribute("value", id);
-        let _ = m.append_child(&o);
+        o.set_attr("value", id);
+        m.append(&o);
     }
     let k = el("kernel-version");
     for v in KernelVersion::ALL {
         let o = make("option", "", v.name());
-        let _ = o.set_attribute("value", v.name());
-        let _ = k.append_child(&o);
+        o.set_attr("value", v.name());
+        k.append(&o);
     }
     let w = el("workload-kind");
     for kind in [
@@ -111,8 +147,8 @@ pub(super) fn build_static_options() {
         "custom",
     ] {
         let o = make("option", "", kind);
-        let _ = o.set_attribute("value", kind);
-        let _ = w.append_child(&o);
+        o.set_attr("value", kind);
+        w.append(&o);
     }
 }
 
@@ -136,9 +172,18 @@ impl App {
             entry.as_ref().map_or("A custom experiment.", |g| g.summary),
         );
         // what the model shows against the published result, beside the published overlay
-        let model = entry.map_or("", |g| g.model);
+        let model = entry.as_ref().map_or("", |g| g.model);
         set_text("preset-model", model);
         set_hidden(&el("preset-model"), model.is_empty());
+        // ... and which of the published results are calibrations, predictions or true by
+        // construction, so an agreement is read as the evidence it is (issue 23).
+        let roles = el("preset-results");
+        clear(&roles);
+        let list = entry.as_ref().and_then(|g| results_roles(g, true));
+        if let Some(list) = &list {
+            roles.append(list);
+        }
+        set_hidden(&roles, list.is_none());
     }
 
     pub(super) fn fill_workload(&self) {
@@ -158,23 +203,23 @@ impl App {
             let (control, is_check) = match val {
                 Value::Bool(b) => {
                     let i = make("input", "", "");
-                    let _ = i.set_attribute("type", "checkbox");
+                    i.set_attr("type", "checkbox");
                     i.unchecked_ref::<HtmlInputElement>().set_checked(*b);
                     (i, true)
                 }
                 Value::Number(n) => {
                     let i = make("input", "", "");
-                    let _ = i.set_attribute("type", "number");
+                    i.set_attr("type", "number");
                     let int = n.is_u64() || n.is_i64();
-                    let _ = i.set_attribute("step", if int { "1" } else { "any" });
-                    let _ = i.set_attribute("data-num", if int { "int" } else { "float" });
+                    i.set_attr("step", if int { "1" } else { "any" });
+                    i.set_attr("data-num", if int { "int" } else { "float" });
                     i.unchecked_ref::<HtmlInputElement>()
                         .set_value(&n.to_string());
                     (i, false)
                 }
                 Value::String(s) => {
                     let i = make("input", "", "");
-                    let _ = i.set_attribute("type", "text");
+                    i.set_attr("type", "text");
                     i.unchecked_ref::<HtmlInputElement>().set_value(s);
                     (i, false)
                 }
@@ -188,25 +233,25 @@ impl App {
                 }
             };
             control.set_id(&id);
-            let _ = control.set_attribute("data-wkey", key);
-            let _ = control.set_attribute("data-path", &path);
+            control.set_attr("data-wkey", key);
+            control.set_attr("data-path", &path);
             let wrap = make("div", if is_check { "field check" } else { "field" }, "");
             let label = make("label", "", &key.replace('_', " "));
-            let _ = label.set_attribute("for", &id);
+            label.set_attr("for", &id);
             if is_check {
-                let _ = wrap.append_child(&control);
-                let _ = wrap.append_child(&label);
+                wrap.append(&control);
+                wrap.append(&label);
             } else {
-                let _ = wrap.append_child(&label);
-                let _ = wrap.append_child(&control);
+                wrap.append(&label);
+                wrap.append(&control);
             }
             let e = make("p", "field-error", "");
-            let _ = e.set_attribute("data-for", &path);
-            let _ = wrap.append_child(&e);
-            let _ = root.append_child(&wrap);
+            e.set_attr("data-for", &path);
+            wrap.append(&e);
+            root.append(&wrap);
         }
         if !nested.is_empty() {
-            let _ = root.append_child(&make(
+            root.append(&make(
                 "p",
                 "hint wide",
                 &format!("More in the JSON editor below: {}.", nested.join(", ")),
@@ -260,6 +305,8 @@ impl App {
             };
             match val {
                 Ok(x) => {
+                    // Ignored on purpose: `Set::NoParent` is a field of a section being
+                    // switched off, whose value is dropped (editor::path::Set).
                     let _ = crate::editor::path::set(&mut v, &path, x, false);
                 }
                 Err(e) => local.push((path, e)),
@@ -306,13 +353,13 @@ impl App {
             match &e.field_id {
                 Some(id) => {
                     let a = make("a", "", &format!("{}: {}", e.label, e.message));
-                    let _ = a.set_attribute("href", &format!("#{id}"));
-                    let _ = a.set_attribute("data-focus", id);
-                    let _ = li.append_child(&a);
+                    a.set_attr("href", &format!("#{id}"));
+                    a.set_attr("data-focus", id);
+                    li.append(&a);
                 }
                 None => li.set_text_content(Some(&format!("{}: {}", e.label, e.message))),
             }
-            let _ = list.append_child(&li);
+            list.append(&li);
         }
         set_text(
             "run-errors-title",
@@ -362,12 +409,12 @@ impl App {
         let stale = self.run.as_ref().is_some_and(|r| r.exp != self.exp);
         let results = el("results");
         if stale {
-            let _ = results.set_attribute("data-stale", "");
+            results.set_attr("data-stale", "");
         } else {
-            let _ = results.remove_attribute("data-stale");
+            results.remove_attr("data-stale");
         }
         set_hidden(&el("stale-note"), !stale);
-        let _ = el("plot").set_attribute("data-stale", if stale { "true" } else { "false" });
+        el("plot").set_attr("data-stale", if stale { "true" } else { "false" });
         if stale {
             let action = if !self.valid {
                 "Fix the problems listed by the Run button to run it.".to_string()
@@ -406,6 +453,8 @@ impl App {
                     }
                 })
             });
+            // The handle is not kept: a newer edit bumps `auto_gen`, which turns this callback
+            // into a no-op instead of cancelling it. setTimeout itself cannot fail here.
             let _ = crate::dom::window().set_timeout_with_callback_and_timeout_and_arguments_0(
                 cb.unchecked_ref(),
                 runbar::AUTO_RUN_DELAY_MS,
@@ -437,6 +486,7 @@ impl App {
             set_text("preset-summary", "A custom experiment.");
             // the gallery's "what Wakelab shows" describes the preset as it was, not this edit
             set_hidden(&el("preset-model"), true);
+            set_hidden(&el("preset-results"), true);
         }
     }
 
@@ -617,7 +667,7 @@ fn show_errors(errors: &[(String, String)], links: &[runbar::ErrorLink]) {
         .expect_throw("querySelectorAll");
     for i in 0..invalid.length() {
         if let Some(e) = invalid.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
-            let _ = e.remove_attribute("aria-invalid");
+            e.remove_attr("aria-invalid");
         }
     }
     for (i, (path, message)) in errors.iter().enumerate() {
@@ -647,7 +697,7 @@ fn show_errors(errors: &[(String, String)], links: &[runbar::ErrorLink]) {
             .and_then(|l| l.field_id.as_deref())
             .and_then(crate::dom::by_id)
         {
-            let _ = input.set_attribute("aria-invalid", "true");
+            input.set_attr("aria-invalid", "true");
         }
     }
 }
@@ -683,11 +733,11 @@ fn render_machine(exp: &Experiment) {
             _ => "no SMT".to_string(),
         }
     );
-    let _ = root.set_attribute("aria-label", &format!("Machine picture. {caption}"));
+    root.set_attr("aria-label", &format!("Machine picture. {caption}"));
     let small = n > 64;
     for (s, sock) in pic.iter().enumerate() {
         let sd = make("div", "socket", "");
-        let _ = sd.append_child(&make("span", "pic-label", &format!("Socket {s}")));
+        sd.append(&make("span", "pic-label", &format!("Socket {s}")));
         let llcs = make("div", "llcs", "");
         for llc in &sock.llcs {
             let ld = make("div", "llc", "");
@@ -701,22 +751,22 @@ fn render_machine(exp: &Experiment) {
                 Some(c) => format!("LLC · capacity {c}"),
                 None => format!("LLC (CPU {first}…)"),
             };
-            let _ = ld.append_child(&make("span", "pic-label", &label));
+            ld.append(&make("span", "pic-label", &label));
             let cd = make("div", if small { "cores small" } else { "cores" }, "");
             for core in &llc.cores {
                 let c = make("div", "core", "");
                 for (t, cpu) in core.iter().enumerate() {
                     let th = make("span", &format!("thread t{t}"), &cpu.to_string());
-                    let _ = th.set_attribute("title", &format!("CPU {cpu} (thread {t})"));
-                    let _ = c.append_child(&th);
+                    th.set_attr("title", &format!("CPU {cpu} (thread {t})"));
+                    c.append(&th);
                 }
-                let _ = cd.append_child(&c);
+                cd.append(&c);
             }
-            let _ = ld.append_child(&cd);
-            let _ = llcs.append_child(&ld);
+            ld.append(&cd);
+            llcs.append(&ld);
         }
-        let _ = sd.append_child(&llcs);
-        let _ = root.append_child(&sd);
+        sd.append(&llcs);
+        root.append(&sd);
     }
     set_text("machine-caption", &caption);
 }

@@ -17,6 +17,7 @@ mod render;
 mod run;
 mod share;
 
+use crate::dom::DomExt;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 
@@ -35,6 +36,7 @@ use wakelab_sim::report::ExperimentReport;
 use wakelab_sim::scenario::Experiment;
 use wakelab_stats::SisCounters;
 
+pub(crate) use render::gain_cell;
 pub use render::{draw, draw_timeline, draw_xy};
 
 use crate::runbar::Trigger;
@@ -178,16 +180,16 @@ pub fn start() {
     });
     if let Some(which) = &embed {
         let body = doc().body().expect_throw("body");
-        let _ = body.set_attribute("data-embed", which);
+        body.set_attr("data-embed", which);
         if search.contains("controls=run") {
-            let _ = body.set_attribute("data-controls", "run");
+            body.set_attr("data-controls", "run");
         }
         let full = window()
             .location()
             .pathname()
             .unwrap_or_else(|_| "./".into())
             + &hash;
-        let _ = el("open-full").set_attribute("href", &full);
+        el("open-full").set_attr("href", &full);
     }
     if let Some(msg) = link_error {
         let stop = if msg.ends_with(['.', '?', '!']) {
@@ -215,13 +217,23 @@ pub fn start() {
     build_static_options();
     install_handlers();
     results_ui::install();
-    with_app(|app| {
-        app.fill_form();
-        app.spawn_pool();
-        app.start_run(Trigger::Load);
-        // After start_run filled the pickers; the timeline and histograms then use them.
-        results_ui::apply_view(&view);
-    });
+    with_app(|app| app.fill_form());
+    let go = move || {
+        with_app(|app| {
+            app.spawn_pool();
+            app.start_run(Trigger::Load);
+            // After start_run filled the pickers; the timeline and histograms then use them.
+            results_ui::apply_view(&view);
+        });
+    };
+    if embed.is_some() {
+        // An embed starts its worker and its run only once it is on screen (issue 22 item 7):
+        // a docs page with several embeds runs the ones the reader scrolls to.
+        set_text("status", "Runs when scrolled into view.");
+        crate::dom::when_visible(&el("plot"), go);
+    } else {
+        go();
+    }
 }
 
 fn install_handlers() {
@@ -261,10 +273,12 @@ fn install_handlers() {
             if let Some(f) = crate::dom::by_id(&id) {
                 // a field inside a folded <details> must be shown first
                 if let Ok(Some(d)) = f.closest("details") {
-                    let _ = d.set_attribute("open", "");
+                    d.set_attr("open", "");
                 }
                 f.scroll_into_view_with_bool(false);
                 if let Some(h) = f.dyn_ref::<web_sys::HtmlElement>() {
+                    // Ignored: focus() fails only for an element that cannot take focus, and
+                    // the field is already scrolled into view.
                     let _ = h.focus();
                 }
             }

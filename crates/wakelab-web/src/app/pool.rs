@@ -1,6 +1,7 @@
 //! The worker pool: module Web Workers running the simulation, a queue of jobs, and a
 //! respawn of a worker whose job was cancelled (terminating is the only way to stop it).
 
+use crate::dom::DomExt;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
@@ -226,7 +227,7 @@ impl App {
                 self.slots[idx].busy = None;
                 self.trace_job = None;
                 set_text("trace-status", &message);
-                let _ = el("trace-status").set_attribute("data-state", "error");
+                el("trace-status").set_attr("data-state", "error");
                 self.pump();
             }
             FromWorker::Error { job, message } => {

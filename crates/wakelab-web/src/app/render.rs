@@ -1,6 +1,7 @@
 //! Drawing the results: the main chart, the results table and the Ops block, redrawn as
 //! points arrive and on resize or a colour-scheme change.
 
+use crate::dom::{DomExt, NodeExt};
 use web_sys::{HtmlCanvasElement, HtmlInputElement};
 
 use super::App;
@@ -56,7 +57,7 @@ impl App {
         if let Err(e) = draw_xy(&typed("plot-canvas"), &chart) {
             return self.fail(&e);
         }
-        let _ = el("plot-canvas").set_attribute(
+        el("plot-canvas").set_attr(
             "aria-label",
             &format!(
                 "{} against {word} count for {}",
@@ -97,7 +98,9 @@ impl App {
 
     pub(super) fn redraw(&mut self) {
         if let Some(chart) = &self.chart {
-            let _ = draw_xy(&typed("plot-canvas"), chart);
+            if let Err(e) = draw_xy(&typed("plot-canvas"), chart) {
+                crate::dom::report_error("redrawing the results chart", &e);
+            }
         }
         results_ui::redraw();
         self.draw_detail();
@@ -105,7 +108,7 @@ impl App {
 }
 
 /// A gain in percent as a table cell: (text, class).
-fn gain_cell(g: Option<f64>, class: &str) -> (String, String) {
+pub(crate) fn gain_cell(g: Option<f64>, class: &str) -> (String, String) {
     match g {
         Some(g) if g.abs() < 0.005 => ("0.00%".to_string(), format!("{class} same")),
         // Below half a percent: shown, but not coloured as a win or a loss (the
@@ -131,27 +134,27 @@ fn render_summary(
     clear(&table);
     let thead = make("thead", "", "");
     let tr = make("tr", "", "");
-    let _ = tr.append_child(&make("th", "", clients_word));
+    tr.append(&make("th", "", clients_word));
     for v in &report.variants {
-        let _ = tr.append_child(&make("th", "", v));
+        tr.append(&make("th", "", v));
     }
     for v in report.variants.iter().skip(1) {
-        let _ = tr.append_child(&make("th", "", &format!("Δ {v}")));
+        tr.append(&make("th", "", &format!("Δ {v}")));
     }
     // Published columns pair with the first two variants (a preset's baseline and patch).
     let with_published = !published.is_empty() && report.variants.len() >= 2;
     if with_published {
         for h in ["published: baseline", "published: patched", "Δ published"] {
-            let _ = tr.append_child(&make("th", "published", h));
+            tr.append(&make("th", "published", h));
         }
     }
-    let _ = thead.append_child(&tr);
-    let _ = table.append_child(&thead);
+    thead.append(&tr);
+    table.append(&thead);
     let tbody = make("tbody", "", "");
     let published_cells = glue::published_cells(report, published);
     for (i, row) in glue::summary(report).into_iter().enumerate() {
         let tr = make("tr", "", "");
-        let _ = tr.append_child(&make("th", "", &row.clients.to_string()));
+        tr.append(&make("th", "", &row.clients.to_string()));
         for cell in &row.cells {
             let td = match cell {
                 Some(c) => make("td", "num", &glue::fmt_num(c.mean)),
@@ -160,33 +163,33 @@ fn render_summary(
             // the iterations' range on a line of its own, so the table stays narrow
             if let Some(c) = cell.filter(|c| c.n > 1) {
                 let range = format!("{}–{}", glue::fmt_num(c.min), glue::fmt_num(c.max));
-                let _ = td.append_child(&make("span", "range", &range));
+                td.append(&make("span", "range", &range));
             }
-            let _ = tr.append_child(&td);
+            tr.append(&td);
         }
         for g in row.gain_pct.iter().skip(1) {
             let (text, class) = gain_cell(*g, "num");
-            let _ = tr.append_child(&make("td", &class, &text));
+            tr.append(&make("td", &class, &text));
         }
         if with_published {
             match published_cells.get(i).copied().flatten() {
                 Some(p) => {
                     for v in [p.base, p.patched] {
-                        let _ = tr.append_child(&make("td", "num published", &glue::fmt_num(v)));
+                        tr.append(&make("td", "num published", &glue::fmt_num(v)));
                     }
                     let (text, class) = gain_cell(p.gain_pct, "num published");
-                    let _ = tr.append_child(&make("td", &class, &text));
+                    tr.append(&make("td", &class, &text));
                 }
                 None => {
                     for _ in 0..3 {
-                        let _ = tr.append_child(&make("td", "num published", "–"));
+                        tr.append(&make("td", "num published", "–"));
                     }
                 }
             }
         }
-        let _ = tbody.append_child(&tr);
+        tbody.append(&tr);
     }
-    let _ = table.append_child(&tbody);
+    table.append(&tbody);
     let dir = if report.higher_is_better {
         "higher is better"
     } else {

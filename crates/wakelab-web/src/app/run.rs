@@ -1,6 +1,7 @@
 //! A run: the experiment's points queued on the pool, their results as they arrive,
 //! progress with the time left, cancel, and failure.
 
+use crate::dom::DomExt;
 use std::collections::HashMap;
 
 use wasm_bindgen::prelude::*;
@@ -56,7 +57,7 @@ impl App {
         let e = el("error");
         e.set_text_content(Some(message));
         set_hidden(&e, false);
-        let _ = el("plot").set_attribute("data-state", "error");
+        el("plot").set_attr("data-state", "error");
         set_text("status", "Failed.");
         self.failed = true;
         if let Some(run) = self.run.as_mut() {
@@ -86,12 +87,12 @@ impl App {
         };
         match why {
             Some(w) => {
-                let _ = run.set_attribute("disabled", "");
-                let _ = run.set_attribute("title", w);
+                run.set_attr("disabled", "");
+                run.set_attr("title", w);
             }
             None => {
-                let _ = run.remove_attribute("disabled");
-                let _ = run.set_attribute("title", "Run (Ctrl+Enter)");
+                run.remove_attr("disabled");
+                run.set_attr("title", "Run (Ctrl+Enter)");
             }
         }
     }
@@ -138,7 +139,7 @@ impl App {
             // the timeline's pickers name the shown results' variants and client counts
             self.fill_timeline_pickers();
         }
-        let _ = el("plot").set_attribute("data-state", "cancelled");
+        el("plot").set_attr("data-state", "cancelled");
         set_text(
             "status",
             &if restored {
@@ -153,7 +154,7 @@ impl App {
             "progress-text",
             &format!("{done} / {total} points · cancelled"),
         );
-        let _ = el("cancel").set_attribute("disabled", "");
+        el("cancel").set_attr("disabled", "");
         set_text("tl-status", "");
     }
 
@@ -236,8 +237,8 @@ impl App {
         }
         self.detail = None;
         set_hidden(&el("error"), true);
-        let _ = el("plot").set_attribute("data-state", "running");
-        let _ = el("cancel").remove_attribute("disabled");
+        el("plot").set_attr("data-state", "running");
+        el("cancel").remove_attr("disabled");
         set_text(
             "status",
             &format!(
@@ -280,7 +281,7 @@ impl App {
         }
         if self.first_point_ms.is_none() {
             self.first_point_ms = Some(now);
-            let _ = el("plot").set_attribute("data-first-point-ms", &format!("{now:.0}"));
+            el("plot").set_attr("data-first-point-ms", &format!("{now:.0}"));
         }
         if redraw {
             self.render_results();
@@ -288,7 +289,7 @@ impl App {
         }
         if done {
             // how long the final report and charts took on the main thread (perf harness)
-            let _ = el("plot").set_attribute("data-render-ms", &format!("{:.1}", now_ms() - now));
+            el("plot").set_attr("data-render-ms", &format!("{:.1}", now_ms() - now));
         }
         if done {
             let run = self.run.as_mut().expect_throw("run");
@@ -296,13 +297,13 @@ impl App {
             let secs = (now - run.started) / 1000.0;
             let n = run.total;
             let w = run.workers;
-            let _ = el("plot").set_attribute("data-state", "done");
-            let _ = el("plot").set_attribute("data-done-ms", &format!("{now:.0}"));
-            let _ = el("plot").set_attribute("data-run-ms", &format!("{:.0}", secs * 1000.0));
+            el("plot").set_attr("data-state", "done");
+            el("plot").set_attr("data-done-ms", &format!("{now:.0}"));
+            el("plot").set_attr("data-run-ms", &format!("{:.0}", secs * 1000.0));
             // the workers' own simulation time, summed (what the perf harness compares with a
             // native run: the page's posting, report building and drawing are not in it)
-            let _ = el("plot").set_attribute("data-worker-ms", &format!("{:.1}", run.worker_ms));
-            let _ = el("cancel").set_attribute("disabled", "");
+            el("plot").set_attr("data-worker-ms", &format!("{:.1}", run.worker_ms));
+            el("cancel").set_attr("disabled", "");
             let (exp, worker_ms) = (run.exp.clone(), run.worker_ms);
             self.cost.learn(&exp, worker_ms);
             self.sync_run_button();

@@ -1,6 +1,7 @@
 //! Sharing: the address bar's link, Copy link, the embed code, and the SVG, PNG, CSV and JSON
 //! exports.
 
+use crate::dom::DomExt;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -40,7 +41,11 @@ impl App {
         let frag = self.link_fragment(None);
         let url = format!("{}#{frag}", strip_hash());
         if let Ok(h) = window().history() {
-            let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+            // The address bar must carry what Copy link copies (issue 22 item 1); if the
+            // browser refuses (a sandboxed frame), the share box below still has the link.
+            if let Err(e) = h.replace_state_with_url(&JsValue::NULL, "", Some(&url)) {
+                web_sys::console::warn_2(&"wakelab: the address bar was not updated:".into(), &e);
+            }
         }
         let full = window().location().href().unwrap_or_default();
         typed::<HtmlInputElement>("share-url").set_value(&full);
@@ -62,11 +67,11 @@ impl App {
     pub(super) fn copy_link(&mut self) {
         set_hidden(&el("share"), false);
         if let Some(why) = crate::runbar::copy_link_refusal(&self.errors) {
-            let _ = el("share-status").set_attribute("data-state", "refused");
+            el("share-status").set_attr("data-state", "refused");
             set_text("share-status", &why);
             return;
         }
-        let _ = el("share-status").remove_attribute("data-state");
+        el("share-status").remove_attr("data-state");
         self.keep_address = false;
         self.update_link();
         let url = typed::<HtmlInputElement>("share-url").value();

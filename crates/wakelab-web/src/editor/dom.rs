@@ -3,6 +3,7 @@
 //! `aria-describedby`, and user text (names, cpulists, programs) is only set as values or
 //! `textContent`.
 
+use crate::dom::DomExt;
 use serde_json::Value;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -404,7 +405,7 @@ pub fn render(exp: &Experiment) {
         if exp.variants.len() >= super::actions::MAX_VARIANTS {
             attr(&b, "disabled", "");
         } else {
-            let _ = b.remove_attribute("disabled");
+            b.remove_attr("disabled");
         }
     }
     if exp.variants.len() == 1
@@ -415,6 +416,8 @@ pub fn render(exp: &Experiment) {
     if !focused.is_empty()
         && let Some(e) = by_id(&focused).and_then(|e| e.dyn_into::<HtmlElement>().ok())
     {
+        // Ignored: moving the focus is a convenience; an element that cannot take it
+        // leaves the focus where it was.
         let _ = e.focus();
     }
 }
@@ -458,6 +461,8 @@ pub fn status(message: &str) {
 /// Move the keyboard focus to `id` if it exists.
 pub fn focus(id: &str) {
     if let Some(e) = by_id(id).and_then(|e| e.dyn_into::<HtmlElement>().ok()) {
+        // Ignored: moving the focus is a convenience; an element that cannot take it
+        // leaves the focus where it was.
         let _ = e.focus();
     }
 }

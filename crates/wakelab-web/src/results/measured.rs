@@ -77,12 +77,15 @@ pub fn add_to_chart(chart: &mut XyChart, report: &ExperimentReport, m: &Measured
     chart.x_log2 = log2;
 }
 
-/// Measured columns of the results table: one per kernel, labelled `(measured)`, and one row
-/// per client count of the simulation or the file (`simulated` says which rows the
-/// simulation has).
+/// Measured columns of the results table: one per kernel, labelled `(measured)`, then each
+/// kernel's change against the first (`Δ <kernel> (measured)`, positive = better, as the
+/// simulated Δ columns: the docs say to compare the changes, not the values), and one row per
+/// client count of the simulation or the file (`simulated` says which rows the simulation
+/// has).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MeasuredTable {
     pub headers: Vec<String>,
+    pub delta_headers: Vec<String>,
     pub rows: Vec<MeasuredTableRow>,
 }
 
@@ -91,6 +94,9 @@ pub struct MeasuredTableRow {
     pub clients: u32,
     pub simulated: bool,
     pub values: Vec<Option<f64>>,
+    /// Kernel `k + 1` against kernel 0 in percent, positive = better; None where either value
+    /// is missing or the baseline is 0.
+    pub deltas: Vec<Option<f64>>,
 }
 
 pub fn table(report: &ExperimentReport, m: &MeasuredResults) -> MeasuredTable {
@@ -104,25 +110,43 @@ pub fn table(report: &ExperimentReport, m: &MeasuredResults) -> MeasuredTable {
     );
     counts.sort_unstable();
     counts.dedup();
+    // The file's direction when it says (mmtests' Hmean / Amean), else the simulation's (a
+    // CSV); a mismatch is one of describe()'s warnings.
+    let higher_is_better = m.higher_is_better.unwrap_or(report.higher_is_better);
     MeasuredTable {
         headers: m
             .kernels
             .iter()
             .map(|k| format!("{k}{MEASURED_SUFFIX}"))
             .collect(),
+        delta_headers: m
+            .kernels
+            .iter()
+            .skip(1)
+            .map(|k| format!("Δ {k}{MEASURED_SUFFIX}"))
+            .collect(),
         rows: counts
             .into_iter()
-            .map(|c| MeasuredTableRow {
-                clients: c,
-                simulated: report.clients.contains(&c),
-                values: (0..m.kernels.len())
+            .map(|c| {
+                let values: Vec<Option<f64>> = (0..m.kernels.len())
                     .map(|k| {
                         rows_m
                             .iter()
                             .find(|(x, _)| *x == c as f64)
                             .and_then(|(_, r)| r.values.get(k).copied().flatten())
                     })
-                    .collect(),
+                    .collect();
+                let deltas = values
+                    .iter()
+                    .skip(1)
+                    .map(|v| crate::glue::gain_pct((*values.first()?)?, (*v)?, higher_is_better))
+                    .collect();
+                MeasuredTableRow {
+                    clients: c,
+                    simulated: report.clients.contains(&c),
+                    values,
+                    deltas,
+                }
             })
             .collect(),
     }
@@ -133,7 +157,8 @@ pub fn table(report: &ExperimentReport, m: &MeasuredResults) -> MeasuredTable {
 pub fn describe(report: &ExperimentReport, m: &MeasuredResults) -> Vec<String> {
     let mut v = vec![format!(
         "Measured: {} kernel{} ({}), statistic {}{}, {} row{} — dashed lines marked \
-         \"(measured)\"; kernels pair with variants by position.",
+         \"(measured)\"; kernels pair with variants by position; \"Δ … (measured)\" is each \
+         kernel's change against the file's first, to read beside the simulated Δ.",
         m.kernels.len(),
         if m.kernels.len() == 1 { "" } else { "s" },
         m.kernels.join(", "),
@@ -199,8 +224,40 @@ mod tests {
             [(1, true), (2, true), (64, false)]
         );
         assert_eq!(t.rows[0].values, vec![Some(100.5), Some(101.0)]);
+        assert_eq!(t.delta_headers, ["Δ v4.16-patched (measured)"]);
+        let deltas: Vec<String> = t
+            .rows
+            .iter()
+            .map(|r| format!("{:+.2}", r.deltas[0].unwrap()))
+            .collect();
+        assert_eq!(deltas, ["+0.50", "+10.53", "+10.00"]);
         let d = describe(&rep, &m).join("\n");
         assert!(d.contains("2 kernels (v4.16, v4.16-patched)"), "{d}");
+    }
+
+    /// Times (mmtests' Amean rows): lower is better, so a shorter time is a positive Δ; a
+    /// missing value leaves its Δ empty.
+    #[test]
+    fn deltas_follow_the_files_direction_and_skip_missing_values() {
+        let text = "\
+                             v4.16                  v4.16
+                           vanilla                patched
+Amean     1          2.00 (   0.00%)        1.50 *  25.00%*
+Amean     2          4.00 (   0.00%)        5.00 * -25.00%*
+";
+        let m = parse(text).unwrap();
+        assert_eq!(m.higher_is_better, Some(false));
+        let t = table(&report(), &m);
+        assert_eq!(t.rows[0].deltas, vec![Some(25.0)]);
+        assert_eq!(t.rows[1].deltas, vec![Some(-25.0)]);
+        let m = parse("clients,a,b\n1,100,\n2,0,5\n").unwrap();
+        let t = table(&report(), &m);
+        assert_eq!(t.rows[0].deltas, vec![None]);
+        assert_eq!(
+            t.rows[1].deltas,
+            vec![None],
+            "a zero baseline has no percentage"
+        );
     }
 
     #[test]
@@ -226,5 +283,6 @@ Hmean     2        200.00 (   0.00%)      220.00 *  10.00%*
         let rep = report();
         let t = table(&rep, &m);
         assert_eq!(t.rows[1].values, vec![Some(200.0), Some(220.0)]);
+        assert_eq!(t.rows[1].deltas, vec![Some(10.0)]);
     }
 }
