@@ -131,7 +131,10 @@ fn one(meta: &Path, duration_ms: u64) -> Result<Report> {
 
 pub fn validate(a: ValidateArgs) -> Result<()> {
     if !(1..=10_000).contains(&a.duration_ms) {
-        bail!("--duration-ms {}: must be between 1 and 10000", a.duration_ms);
+        bail!(
+            "--duration-ms {}: must be between 1 and 10000",
+            a.duration_ms
+        );
     }
     if let Some(n) = a.threads {
         rayon::ThreadPoolBuilder::new()

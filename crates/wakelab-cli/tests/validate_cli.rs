@@ -45,8 +45,14 @@ fn one_recording_prints_its_table() {
     ]);
     assert!(ok, "{err}");
     assert!(out.contains("### tbench-c2"), "{out}");
-    assert!(out.contains("| tbench_srv: burst p50 (wake-up to block) |"), "{out}");
-    assert!(out.contains("wake-ups tbench -> tbench_srv (share)"), "{out}");
+    assert!(
+        out.contains("| tbench_srv: burst p50 (wake-up to block) |"),
+        "{out}"
+    );
+    assert!(
+        out.contains("wake-ups tbench -> tbench_srv (share)"),
+        "{out}"
+    );
 }
 
 #[test]

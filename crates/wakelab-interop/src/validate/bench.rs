@@ -141,7 +141,9 @@ pub fn model_bench(rec: &Recording, duration_ms: u64) -> Result<ModelBench, Benc
         } else if let Some(rest) = name.strip_prefix("hackbench-") {
             let parts: Vec<&str> = rest.split('-').collect();
             let [ipc, mode, g] = parts[..] else {
-                return Err(bad("expected hackbench-{pipe,socket}-{process,thread}-gN".into()));
+                return Err(bad(
+                    "expected hackbench-{pipe,socket}-{process,thread}-gN".into()
+                ));
             };
             let groups: u32 = g
                 .strip_prefix('g')
@@ -186,7 +188,9 @@ pub fn model_bench(rec: &Recording, duration_ms: u64) -> Result<ModelBench, Benc
             let (kind, c) = rest
                 .split_once("-c")
                 .ok_or_else(|| bad("expected pgbench-{select,rw}-cN".into()))?;
-            let c: u32 = c.parse().map_err(|_| bad(format!("`{c}`: expected a count")))?;
+            let c: u32 = c
+                .parse()
+                .map_err(|_| bad(format!("`{c}`: expected a count")))?;
             if !cmd.contains("pgbench") || has_arg(cmd, "-S") != (kind == "select") {
                 return Err(mismatch("pgbench"));
             }
@@ -201,7 +205,9 @@ pub fn model_bench(rec: &Recording, duration_ms: u64) -> Result<ModelBench, Benc
             let (fs, c) = rest
                 .split_once("-c")
                 .ok_or_else(|| bad("expected dbench-{ext4,xfs}-cN".into()))?;
-            let c: u32 = c.parse().map_err(|_| bad(format!("`{c}`: expected a count")))?;
+            let c: u32 = c
+                .parse()
+                .map_err(|_| bad(format!("`{c}`: expected a count")))?;
             if !cmd.starts_with("dbench ") || !cmd.contains(&format!("mnt-{fs}")) {
                 return Err(mismatch("dbench"));
             }

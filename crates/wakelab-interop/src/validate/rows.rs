@@ -167,17 +167,15 @@ pub fn edge_union(
         let es = bench_edges(s, roles);
         let total: u64 = es.iter().map(|e| e.2).sum();
         for (w, e, n) in es {
-            if total > 0 && n as f64 >= min_share * total as f64 && !keep.contains(&(w.clone(), e.clone())) {
+            if total > 0
+                && n as f64 >= min_share * total as f64
+                && !keep.contains(&(w.clone(), e.clone()))
+            {
                 keep.push((w, e));
             }
         }
     }
-    let rank = |w: &str| {
-        roles
-            .iter()
-            .position(|r| *r == w)
-            .unwrap_or(roles.len())
-    };
+    let rank = |w: &str| roles.iter().position(|r| *r == w).unwrap_or(roles.len());
     keep.sort_by(|x, y| {
         (rank(&x.0), rank(&x.1), &x.0, &x.1).cmp(&(rank(&y.0), rank(&y.1), &y.0, &y.1))
     });
