@@ -20,6 +20,7 @@ mod io;
 mod link;
 mod points;
 mod trace_import;
+mod validate;
 
 use points::{Overrides, PointsFile};
 
@@ -121,6 +122,9 @@ enum Cmd {
     /// Import a scheduler trace (`perf script` / `trace-cmd report` text, plain or gzip):
     /// print its summary, or the closed-loop workload derived from it (docs/interop.md).
     TraceImport(trace_import::TraceImportArgs),
+    /// Recorded benchmarks next to the model's version of them on the recording host's shape:
+    /// one table per benchmark (docs/calibration.md, "Real runs vs the model").
+    Validate(validate::ValidateArgs),
     /// Share links: `link encode --preset t1`, `link decode '<url>'` (docs/share-links.md).
     #[command(subcommand)]
     Link(link::LinkCmd),
@@ -474,6 +478,7 @@ fn run_cli() -> Result<()> {
         Cmd::CompareMeasured(a) => interop::compare_measured(a)?,
         Cmd::Rtapp(a) => interop::rtapp(a)?,
         Cmd::TraceImport(a) => trace_import::trace_import(a)?,
+        Cmd::Validate(a) => validate::validate(a)?,
         Cmd::Link(c) => link::run(c)?,
         Cmd::Decide { file, text } => {
             let s = read_input(

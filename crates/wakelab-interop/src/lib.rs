@@ -20,6 +20,7 @@ pub mod overlay;
 pub mod rtapp;
 pub mod sched_trace;
 pub mod trace;
+pub mod validate;
 
 pub use measured::{
     InputFormat, MeasuredResults, MeasuredRow, ParseError, parse_measured, parse_measured_bytes,

@@ -113,13 +113,14 @@ fn shape(sockets: u16, cores: u16, smt: u8) -> MachineShape {
 }
 
 /// Machine ids.
-pub fn machine_ids() -> [&'static str; 5] {
+pub fn machine_ids() -> [&'static str; 6] {
     [
         "skl-client-8t",
         "clx-2s-80t",
         "skx-2s-88t",
         "pixel2",
         "skl-client-8c-nosmt",
+        "epyc-kvm-2vcpu",
     ]
 }
 
@@ -134,6 +135,10 @@ pub fn machine(id: &str) -> Option<Machine> {
         // on it: the changelog names only "a UMA machine", and the preset chose 8 CPUs that do
         // not share cores when it was written.
         "skl-client-8c-nosmt" => (Arch::X86, shape(1, 8, 1), freq::skl_client_8t()),
+        // The recording host of recordings/host-2vcpu (its `host` fields: 1 socket, 2 cores per
+        // socket, 1 thread per core, 1 NUMA node, L3 shared by both vCPUs). Real-vs-model
+        // validation (`wakelab validate`, docs/calibration.md) runs the models on it.
+        "epyc-kvm-2vcpu" => (Arch::X86, shape(1, 2, 1), freq::epyc_kvm_2vcpu()),
         "pixel2" => {
             let mut s = shape(1, 4, 1);
             s.llcs_per_socket = 2;

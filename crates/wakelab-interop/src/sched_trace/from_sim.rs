@@ -10,6 +10,10 @@
 //!   record comes before (or without) its next segment;
 //! * **names of forked tasks** (`task_names` lists the initial tasks): they are called
 //!   `forked-<id>`;
+//! * wake-ups that make no placement decision: a [`WakeRecord`] is written by the fair class's
+//!   `select_task_rq` call, which (as in core.c) is skipped for a task allowed on one CPU only
+//!   (a bound kworker) and not made for RT tasks. Their wake-ups are missing from the stream, so
+//!   such a task looks as if it never slept (its blocks read as preemptions);
 //! * fork, exit, idle-state (C-state) events: not in the stream (the result's aggregate
 //!   `cstate_residency` has the residency).
 //!
@@ -124,12 +128,7 @@ pub fn stream_of_point(d: &PointDetail) -> EventStream {
         if w.t_ns < w0 || w.t_ns > w1 {
             continue;
         }
-        let segs = &per_cpu[w.waker_cpu as usize];
-        let i = segs.partition_point(|s| s.0 <= w.t_ns);
-        let waker = (i > 0 && segs[i - 1].1 > w.t_ns)
-            .then(|| segs[i - 1].2)
-            .flatten()
-            .filter(|&t| t != w.task);
+        let waker = waker_at(&per_cpu[w.waker_cpu as usize], w.t_ns, w.task);
         let late = ends_at[w.task as usize].binary_search(&w.t_ns).is_ok();
         evs.push((
             w.t_ns,
@@ -182,6 +181,20 @@ pub fn stream_of_point(d: &PointDetail) -> EventStream {
     }
 }
 
+/// The task running the wake-up code at `t` on a CPU whose segments (sorted by start) are
+/// `segs`: the one on the CPU at `t`, or the one whose stretch ends at `t` (a waker that wakes
+/// and blocks, or is preempted by its wakee, at the same instant: the wakee's segment then
+/// starts at `t` and must not hide the waker). Never the wakee itself.
+fn waker_at(segs: &[(u64, u64, Option<TaskIdx>)], t: u64, wakee: TaskIdx) -> Option<TaskIdx> {
+    let i = segs.partition_point(|s| s.0 <= t);
+    segs[..i]
+        .iter()
+        .rev()
+        .take_while(|s| s.1 >= t)
+        .filter_map(|s| s.2)
+        .find(|&task| task != wakee)
+}
+
 fn switch(
     t: u64,
     cpu: usize,
@@ -202,4 +215,22 @@ fn switch(
             },
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::waker_at;
+
+    #[test]
+    fn the_waker_is_found_when_its_wakee_takes_over_at_the_same_instant() {
+        // task 1 runs 0..100 and wakes task 2 at 100, which preempts it on the same CPU
+        let segs = [(0, 100, Some(1)), (100, 150, Some(2))];
+        assert_eq!(waker_at(&segs, 100, 2), Some(1));
+        assert_eq!(waker_at(&segs, 50, 2), Some(1));
+        // task 2 wakes task 3 while running; an idle CPU wakes nobody
+        assert_eq!(waker_at(&segs, 120, 3), Some(2));
+        assert_eq!(waker_at(&[(0, 100, None)], 50, 3), None);
+        // a stretch that ended before the wake-up is not the waker
+        assert_eq!(waker_at(&[(0, 40, Some(1)), (40, 100, None)], 50, 3), None);
+    }
 }

@@ -30,7 +30,8 @@ pub use config::{
 };
 pub use governors::{intel_pstate_target, schedutil_raw_khz};
 pub use presets::{
-    PIXEL2_CLUSTER_CAPACITY, clx_2s_80t, default_intel_idle, pixel2, skl_client_8t, skx_2s_88t,
+    PIXEL2_CLUSTER_CAPACITY, clx_2s_80t, default_intel_idle, epyc_kvm_2vcpu, pixel2, skl_client_8t,
+    skx_2s_88t,
 };
 pub use spec::{
     CState, ClusterTable, CorePower, DomainScope, FreqError, FreqSpec, HwpCaps, IdleSpec,

@@ -111,6 +111,54 @@ fn xeon(base: u8, turbo: Vec<u8>) -> MachineFreq {
     }
 }
 
+/// `epyc-kvm-2vcpu`: the machine the benchmark recordings were made on (recordings/README.md,
+/// each recording's `host` fields): a KVM guest with 2 vCPUs of an "AMD EPYC" (Zen 1), no
+/// frequency scaling visible to the guest and no cpuidle driver.
+///
+/// * Clock: one P-state at the TSC's 1996.249 MHz (`host.cpu_mhz_proc_cpuinfo`), because the
+///   guest has no cpufreq (`host.cpufreq`): the host's real clock (Zen 1 may boost to ~3 GHz)
+///   is unknown, so cycle counts derived from it are a lower bound.
+/// * Idle: `host.cpuidle.driver` is `none`, so the guest idles in `default_idle` (HLT, a VM
+///   exit). The model needs one idle state: "HLT" with a 1 µs exit latency and target
+///   residency (an estimate; the host's halt polling and wake-up IPI costs are not modelled).
+/// * Power: not measurable in a guest; the numbers are a placeholder estimate of the Zen 1
+///   class (about 3-4 W per busy core at 2 GHz) so energy columns stay finite. Not validated.
+pub fn epyc_kvm_2vcpu() -> MachineFreq {
+    MachineFreq {
+        freq: FreqSpec {
+            domain: DomainScope::Package,
+            pstates: PStates::Table(vec![ClusterTable {
+                name: "vcpu".into(),
+                khz: vec![1_996_249],
+            }]),
+            transition_latency_ns: 0,
+            hwp: None,
+        },
+        idle: IdleSpec {
+            states: vec![CState {
+                name: "HLT".into(),
+                exit_latency_ns: 1_000,
+                target_residency_ns: 1_000,
+                core_level: false,
+                turbo_inactive: false,
+            }],
+        },
+        power: PowerSpec {
+            cores: vec![CorePower {
+                c_dyn_pf: 1500,
+                v_lo_mhz: 2000,
+                v_lo_mv: 1000,
+                v_hi_mhz: 2000,
+                v_hi_mv: 1000,
+                static_mw: 500,
+                smt_extra_permille: 0,
+                idle_mw: vec![300],
+            }],
+            package_mw: 0,
+        },
+    }
+}
+
 /// Expand turbo bins given as (up to N active cores, ratio) into one entry per core count.
 fn bins(cores: usize, bins: &[(usize, u8)]) -> Vec<u8> {
     (1..=cores)

@@ -1,0 +1,202 @@
+//! `wakelab validate [RECORDING.json | DIR]...`: each recorded benchmark next to the model's
+//! version of it (issue 18, item 3). Prints one Markdown table per benchmark (row, real, model,
+//! ratio, a mark on rows off by more than 2x); `--write-doc` puts them into docs/calibration.md,
+//! `--check-doc` fails when the doc is stale, `--check` fails when the off rows and the
+//! expected-miss list disagree. Thin IO around `wakelab_interop::validate`.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, anyhow, bail};
+use clap::Args;
+use rayon::prelude::*;
+
+use wakelab_interop::sched_trace::TraceSummary;
+use wakelab_interop::validate::{
+    BenchError, Miss, Recording, Report, check_misses, compare, markdown, model_bench,
+    model_summary, parse_misses, splice_doc,
+};
+
+/// Largest recording metadata file read.
+const MAX_RECORDING_BYTES: usize = 1 << 20;
+/// Largest summary file read (a summary lists at most 32 tasks, 64 groups, 64 edges).
+const MAX_SUMMARY_BYTES: usize = 8 << 20;
+/// Largest doc / expected-miss list read.
+const MAX_DOC_BYTES: usize = 4 << 20;
+/// Most recordings in one run.
+const MAX_RECORDINGS: usize = 256;
+/// The model's run length (ms) when not given: short enough that all recordings run in
+/// seconds, long enough for thousands of wake-ups per benchmark.
+pub const DEFAULT_DURATION_MS: u64 = 300;
+
+#[derive(Args, Debug)]
+pub struct ValidateArgs {
+    /// Recording metadata files (`NAME.json`, with `NAME.summary.json` beside it) or folders
+    /// of them.
+    #[arg(default_value = "recordings/host-2vcpu")]
+    pub paths: Vec<PathBuf>,
+    /// Simulated run length of each model run (ms, 1..=10000).
+    #[arg(long, default_value_t = DEFAULT_DURATION_MS)]
+    pub duration_ms: u64,
+    /// The expected-miss list (bench<TAB>row<TAB>reason per line).
+    #[arg(long, default_value = "recordings/validation-misses.tsv")]
+    pub misses: PathBuf,
+    /// Fail (status 1) when an off row is not in the expected misses, or a listed row is
+    /// within 2x.
+    #[arg(long)]
+    pub check: bool,
+    /// Write the tables into this doc, between its `wakelab validate` markers.
+    #[arg(long)]
+    pub write_doc: Option<PathBuf>,
+    /// Fail (status 1) when the tables in this doc differ from the ones computed now.
+    #[arg(long)]
+    pub check_doc: Option<PathBuf>,
+    /// Worker threads (default: all cores). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+fn recordings(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut v: Vec<PathBuf> = std::fs::read_dir(p)
+                .map_err(|e| anyhow!("{}: {e}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| {
+                    f.extension().is_some_and(|x| x == "json")
+                        && !f.to_string_lossy().ends_with(".summary.json")
+                })
+                .collect();
+            v.sort();
+            out.extend(v);
+        } else {
+            out.push(p.clone());
+        }
+        if out.len() > MAX_RECORDINGS {
+            bail!("more than {MAX_RECORDINGS} recordings (MAX_RECORDINGS)");
+        }
+    }
+    if out.is_empty() {
+        bail!("no recordings (NAME.json) found");
+    }
+    Ok(out)
+}
+
+fn summary_path(meta: &Path) -> PathBuf {
+    let s = meta.to_string_lossy();
+    PathBuf::from(format!("{}.summary.json", s.trim_end_matches(".json")))
+}
+
+fn one(meta: &Path, duration_ms: u64) -> Result<Report> {
+    let rec = Recording::from_json(&crate::io::read_text(
+        meta,
+        MAX_RECORDING_BYTES,
+        "recording metadata",
+    )?)
+    .map_err(|e| anyhow!("{}: {e}", meta.display()))?;
+    let mut report = Report {
+        name: rec.name.clone(),
+        command: rec.benchmark_command.clone(),
+        model: None,
+        no_model: None,
+        lines: vec![],
+    };
+    let b = match model_bench(&rec, duration_ms) {
+        Ok(b) => b,
+        Err(BenchError::NoModel { why, .. }) => {
+            report.no_model = Some(why.to_string());
+            return Ok(report);
+        }
+        Err(e) => bail!("{}: {e}", meta.display()),
+    };
+    let sp = summary_path(meta);
+    if !sp.exists() {
+        bail!(
+            "{}: no summary of the recorded trace; make it with \
+             `scripts/summarise-recordings.sh` (wakelab trace-import --json)",
+            sp.display()
+        );
+    }
+    let real = TraceSummary::from_json(&crate::io::read_text(
+        &sp,
+        MAX_SUMMARY_BYTES,
+        "trace summary",
+    )?)
+    .map_err(|e| anyhow!("{}: {e}", sp.display()))?;
+    let model = model_summary(&b).map_err(|e| anyhow!("{}: {e}", rec.name))?;
+    report.lines = compare(&real, &model, &b.roles);
+    report.model = Some(b.description);
+    Ok(report)
+}
+
+pub fn validate(a: ValidateArgs) -> Result<()> {
+    if !(1..=10_000).contains(&a.duration_ms) {
+        bail!(
+            "--duration-ms {}: must be between 1 and 10000",
+            a.duration_ms
+        );
+    }
+    if let Some(n) = a.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+            .ok();
+    }
+    let misses: Vec<Miss> = if a.misses.exists() {
+        parse_misses(&crate::io::read_text(
+            &a.misses,
+            MAX_DOC_BYTES,
+            "expected-miss list",
+        )?)
+        .map_err(|e| anyhow!("{}: {e}", a.misses.display()))?
+    } else if a.check {
+        bail!("{}: no such expected-miss list", a.misses.display());
+    } else {
+        vec![]
+    };
+    let files = recordings(&a.paths)?;
+    let reports: Vec<Report> = files
+        .par_iter()
+        .map(|f| one(f, a.duration_ms))
+        .collect::<Result<_>>()?;
+    let md = markdown(&reports, &misses);
+    let problems = check_misses(&reports, &misses);
+    let mut failed = false;
+    if let Some(doc) = &a.write_doc {
+        let old = crate::io::read_text(doc, MAX_DOC_BYTES, "doc")?;
+        let new = splice_doc(&old, &md).map_err(|e| anyhow!("{}: {e}", doc.display()))?;
+        crate::io::write_out(doc, new.as_bytes())?;
+        eprintln!("wrote the tables into {}", doc.display());
+    } else if a.check_doc.is_none() {
+        crate::io::emit(&md)?;
+    }
+    if let Some(doc) = &a.check_doc {
+        let old = crate::io::read_text(doc, MAX_DOC_BYTES, "doc")?;
+        let new = splice_doc(&old, &md).map_err(|e| anyhow!("{}: {e}", doc.display()))?;
+        if new != old {
+            eprintln!(
+                "{}: the validation tables differ from `wakelab validate` (run with the same \
+                 --duration-ms); regenerate with `wakelab validate --write-doc {}`",
+                doc.display(),
+                doc.display()
+            );
+            failed = true;
+        }
+    }
+    if a.check {
+        for p in &problems {
+            eprintln!("{}: {p}", a.misses.display());
+        }
+        failed |= !problems.is_empty();
+    } else if !problems.is_empty() {
+        eprintln!(
+            "note: {} disagreement(s) with {} (run with --check to list them)",
+            problems.len(),
+            a.misses.display()
+        );
+    }
+    if failed {
+        bail!("validation failed");
+    }
+    Ok(())
+}

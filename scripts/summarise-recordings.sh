@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Summarise the raw recorded traces into the committed summaries that `wakelab validate`
+# compares the model with: for every RAW/NAME.perf-script.txt.gz whose NAME.json is in
+# recordings/host-2vcpu/, write recordings/host-2vcpu/NAME.summary.json
+# (`wakelab trace-import --json`, the trace summary's JSON form).
+#
+# Usage: scripts/summarise-recordings.sh [RAW_DIR]   (default recordings/raw, where
+#        scripts/record-benchmarks.sh puts the traces)
+# Then regenerate the tables: wakelab validate --write-doc docs/calibration.md
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+RAW="${1:-recordings/raw}"
+OUT=recordings/host-2vcpu
+BIN="${WAKELAB:-target/release/wakelab}"
+if [ ! -x "$BIN" ]; then
+  nice -n 19 cargo build --release -p wakelab-cli
+fi
+n=0
+for meta in "$OUT"/*.json; do
+  case "$meta" in *.summary.json) continue ;; esac
+  name="$(basename "$meta" .json)"
+  trace="$RAW/$name.perf-script.txt.gz"
+  if [ ! -f "$trace" ]; then
+    echo "summarise-recordings: $trace missing (run scripts/record-benchmarks.sh)" >&2
+    exit 1
+  fi
+  nice -n 19 "$BIN" trace-import --json "$trace" > "$OUT/$name.summary.json.tmp"
+  mv "$OUT/$name.summary.json.tmp" "$OUT/$name.summary.json"
+  n=$((n + 1))
+done
+echo "summarise-recordings: $n summaries in $OUT" >&2
