@@ -169,7 +169,10 @@ fn check_cost(cost: &wakelab_sim::cost::Cost, yes: bool, quiet: bool) -> Result<
         ));
     }
     if !quiet {
-        eprintln!("wakelab: running a large experiment (--yes): {}", cost.describe());
+        eprintln!(
+            "wakelab: running a large experiment (--yes): {}",
+            cost.describe()
+        );
     }
     Ok(())
 }
