@@ -61,7 +61,10 @@ fn the_estimated_rate_covers_the_gallery() {
             }
         }
     }
-    eprintln!("busiest: {:.0} events per CPU-second ({})", worst.0, worst.1);
+    eprintln!(
+        "busiest: {:.0} events per CPU-second ({})",
+        worst.0, worst.1
+    );
     assert!(
         worst.0 <= EVENTS_PER_CPU_SECOND as f64,
         "{:.0} events per CPU-second ({}) exceed the estimate's {EVENTS_PER_CPU_SECOND}",

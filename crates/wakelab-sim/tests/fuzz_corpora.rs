@@ -11,7 +11,9 @@ use wakelab_sim::placement::snapshot::{decide_json, render_text};
 use wakelab_sim::scenario::{Experiment, derive_seed};
 
 fn corpus(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus").join(target);
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fuzz/corpus")
+        .join(target);
     let mut v: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|f| {
