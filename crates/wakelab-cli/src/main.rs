@@ -82,6 +82,9 @@ enum Cmd {
         /// Also print frequency (P-state) and idle-state (C-state) residency per point.
         #[arg(long)]
         residency: bool,
+        /// Run even if the estimated cost is above 10 CPU-minutes (docs/limits.md, "Cost").
+        #[arg(long)]
+        yes: bool,
     },
     /// Merge point files written by sharded runs (`--points-out`) into one comparison.
     Merge {
@@ -154,6 +157,28 @@ impl OverrideArgs {
             duration_ms: self.duration_ms,
         }
     }
+}
+
+/// Refuse an experiment whose estimated cost is above the confirmation threshold unless
+/// `--yes` was given (issue 21: a link or file must not start hours of work by surprise).
+fn check_cost(cost: &wakelab_sim::cost::Cost, yes: bool, quiet: bool) -> Result<()> {
+    if !cost.needs_confirmation() {
+        return Ok(());
+    }
+    if !yes {
+        return Err(anyhow!(
+            "this experiment is large: {}; pass --yes to run it anyway, or shorten it \
+             (--duration-ms, --clients, --iterations, --shard i/n)",
+            cost.describe()
+        ));
+    }
+    if !quiet {
+        eprintln!(
+            "wakelab: running a large experiment (--yes): {}",
+            cost.describe()
+        );
+    }
+    Ok(())
 }
 
 /// A file or stdin (`-` or no file), at most `max` bytes.
@@ -366,6 +391,7 @@ fn run_cli() -> Result<()> {
             png,
             quiet,
             residency,
+            yes,
         } => {
             // everything that can be refused is refused before the run
             let threads = threads
@@ -396,6 +422,7 @@ fn run_cli() -> Result<()> {
             exp.validate().map_err(|e| anyhow!("{e}"))?;
             let shard = shard.unwrap_or((1, 1));
             let pts = points::shard_points(&exp, shard);
+            check_cost(&wakelab_sim::cost::estimate(&exp, pts.len()), yes, quiet)?;
             if let Some(t) = threads {
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(t)

@@ -483,3 +483,29 @@ fn csv_output_neutralises_formulas() {
         "{csv}"
     );
 }
+
+/// Issue 21 item 4: a large experiment is refused with its estimated cost before anything
+/// runs, unless `--yes` is given; the gallery runs without it.
+#[test]
+fn a_large_experiment_asks_for_yes_first() {
+    let started = std::time::Instant::now();
+    let (code, out, err) = wakelab(&[
+        "run",
+        "--preset",
+        "default",
+        "--duration-ms",
+        "120000",
+        "--iterations",
+        "64",
+        "--quiet",
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("this experiment is large: "), "{err}");
+    assert!(err.contains(" of CPU on one core"), "{err}");
+    assert!(err.contains("pass --yes to run it anyway"), "{err}");
+    assert!(
+        started.elapsed().as_secs() < 30,
+        "refused before running, not after"
+    );
+}

@@ -180,6 +180,24 @@ pub fn run_point_detailed(
     if stop == StopReason::Cancelled {
         return Err("cancelled".into());
     }
+    if stop == StopReason::StepBudget {
+        return Err(format!(
+            "the run stopped at the interpreter step budget ({} steps: {} x engine.max_events) \
+             after {:.3} s of simulated time: a task program runs many zero-time steps (ops, \
+             wake, fork, loops) per unit of work; give its loops some run time, shorten the run \
+             or raise engine.max_events",
+            sim.stats().steps,
+            crate::engine::params::STEPS_PER_EVENT,
+            sim.now() as f64 / 1e9
+        ));
+    }
+    if stop == StopReason::TaskLimit {
+        return Err(format!(
+            "the run stopped at the task limit ({MAX_TASKS} tasks, initial and forked, exited \
+             ones included) after {:.3} s of simulated time: a task program forks without bound",
+            sim.now() as f64 / 1e9
+        ));
+    }
     let st = sim.stats();
     let end = sim.now();
     let window_start = if metric == Metric::CompletionTime {

@@ -6,6 +6,7 @@
 //! The behavioural spec is shared/spec/kernel-model.md; doc comments cite its sections as `§N`.
 
 mod check;
+pub mod cost;
 pub mod cpumask;
 pub mod engine;
 pub mod experiment;

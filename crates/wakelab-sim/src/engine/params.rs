@@ -94,6 +94,13 @@ pub const HZ: (u32, u32) = (100, 1000);
 pub const SMT_THROUGHPUT: (u32, u32) = (1, 8192);
 /// Event budget per run: 1 to 2x10^9 (about ten minutes of native CPU).
 pub const MAX_EVENTS: (u64, u64) = (1, 2_000_000_000);
+/// Interpreter steps (task-program ops executed: run, wake, ops, loop, fork, ...) allowed per
+/// event of the budget: a run may execute at most `max_events x STEPS_PER_EVENT` steps
+/// (`EngineParams::max_steps`). Zero-time steps cost no events, so without this bound a
+/// program such as `loop forever { ops 1 }` did 10 000 steps per event, 2x10^12 per run at the
+/// default event budget (hours of CPU, issue 21). The gallery's workloads execute 1 to 3
+/// steps per event; 16 leaves room for long zero-time sequences (wake many, then wait).
+pub const STEPS_PER_EVENT: u64 = 16;
 /// Timeline segments kept: at most 2x10^6 (~80 MB, the most a browser tab should hold).
 pub const MAX_TIMELINE_SEGMENTS: usize = 2_000_000;
 /// Wake-up records kept: at most 10^6.
@@ -141,6 +148,11 @@ impl EngineParams {
     pub fn tunable_factor(nr_cpus: usize) -> u64 {
         let n = nr_cpus.clamp(1, 8) as u64;
         1 + (63 - n.leading_zeros() as u64)
+    }
+
+    /// The run's interpreter step budget: `max_events x STEPS_PER_EVENT` (docs/limits.md).
+    pub fn max_steps(&self) -> u64 {
+        self.max_events.saturating_mul(STEPS_PER_EVENT)
     }
 
     pub fn tick_ns(&self) -> u64 {

@@ -81,6 +81,8 @@ pub struct WakeRecord {
 #[derive(Clone, Debug, Default)]
 pub struct RunStats {
     pub events: u64,
+    /// Task-program steps executed (bounded by `EngineParams::max_steps`).
+    pub steps: u64,
     pub ops: u64,
     pub wakeups: u64,
     pub decisions: u64,

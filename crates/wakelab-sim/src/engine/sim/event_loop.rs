@@ -10,6 +10,7 @@ impl Sim {
     pub fn run(&mut self, progress: Option<Progress<'_>>) -> StopReason {
         let mut progress = progress;
         let budget = self.p.max_events;
+        let step_budget = self.p.max_steps();
         let reason = loop {
             // The next event is the earlier of the queue's head and the earliest run completion.
             let timer = self.run_timers.min();
@@ -91,6 +92,15 @@ impl Sim {
             self.arm_freq_timer();
             if self.stop_when_all_exited && self.live_tasks == 0 && self.now > 0 {
                 break StopReason::AllExited;
+            }
+            // Work bounds beyond the event budget (docs/limits.md): zero-time program steps,
+            // and forks past `MAX_TASKS` (`do_fork` refuses them; the program would go on as
+            // if they had happened, so the run stops instead of giving a silently wrong result).
+            if self.stats.steps >= step_budget {
+                break StopReason::StepBudget;
+            }
+            if self.stats.fork_failures > 0 {
+                break StopReason::TaskLimit;
             }
         };
         self.finish();

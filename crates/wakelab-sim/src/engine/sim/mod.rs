@@ -31,7 +31,7 @@ use crate::placement::{Behaviour, PlacementState, TaskPlacement};
 use crate::topology::{SchedDomains, Topology};
 
 use super::IrqSource;
-use super::behaviour::{Op, SchedClass, TaskSpec, WakeTarget};
+use super::behaviour::{IrqRoute, Op, SchedClass, TaskSpec, WakeTarget};
 use super::params::EngineParams;
 use super::queue::{EventQueue, Nanos, TimerTree};
 use super::rq::Rq;
@@ -116,6 +116,10 @@ pub enum StopReason {
     AllExited,
     EventBudget,
     Cancelled,
+    /// The interpreter step budget (`EngineParams::max_steps`) ran out.
+    StepBudget,
+    /// A fork would have exceeded `MAX_TASKS` tasks.
+    TaskLimit,
 }
 
 /// Machine-wide residency: (kHz, share of busy time) and (C-state name, share of idle time).
@@ -177,7 +181,9 @@ const RATE_SHIFT: u32 = 20;
 impl Sim {
     pub fn new(input: SimInput) -> Result<Sim, String> {
         input.params.validate()?;
+        input.placement.validate()?;
         let n = input.topology.nr_cpus();
+        check_cpus(&input, n)?;
         let factor = EngineParams::tunable_factor(n);
         let mut pstate = PlacementState::new(&input.topology);
         pstate.params = input.placement;
@@ -193,9 +199,11 @@ impl Sim {
         let mut sim = Sim {
             now: 0,
             tick_ns: input.params.tick_ns(),
-            sched_latency: input.params.sched_latency_ns * factor,
-            min_gran: input.params.min_granularity_ns * factor,
-            wakeup_gran: input.params.wakeup_granularity_ns * factor,
+            // Validated ranges keep these products far below overflow (at most 4 x 1 s);
+            // saturating all the same, so no range change can make them wrap.
+            sched_latency: input.params.sched_latency_ns.saturating_mul(factor),
+            min_gran: input.params.min_granularity_ns.saturating_mul(factor),
+            wakeup_gran: input.params.wakeup_granularity_ns.saturating_mul(factor),
             topo: input.topology,
             sd: input.domains,
             beh: input.behaviour,
@@ -235,14 +243,15 @@ impl Sim {
             sim.rqs[c as usize].cstate = sim.freq.idle_state(c);
         }
         for (i, spec) in input.tasks.iter().enumerate() {
-            let start_cpu = spec.start_cpu.unwrap_or(0).min(n as u16 - 1);
+            // `check_cpus` refused CPUs beyond the machine (they used to be clamped)
+            let start_cpu = spec.start_cpu.unwrap_or(0);
             let t = sim.make_task(i as u32, spec, start_cpu);
             sim.tasks.push(t);
             sim.q
                 .push(spec.start_ns, Ev::TaskStart { task: i as TaskId });
         }
         for (s, irq) in sim.irqs.iter().enumerate() {
-            if irq.period_ns > 0 && (irq.cpu as usize) < n {
+            if irq.period_ns > 0 {
                 sim.q.push(irq.period_ns, Ev::IrqFire { src: s as u16 });
             }
         }
@@ -358,6 +367,51 @@ impl Sim {
     pub fn rng_u64(&mut self) -> u64 {
         self.rng.next_u64()
     }
+}
+
+/// Every CPU the input names must exist. `Scenario::validate` refuses such CPUs with the
+/// field's path in the experiment (`workload/validate.rs`); this is the engine's own guard for
+/// inputs built another way, which used to clamp CPU 999 to the last CPU (or drop an interrupt
+/// source) silently. Paths name the `SimInput` field.
+fn check_cpus(input: &SimInput, n: usize) -> Result<(), String> {
+    use crate::check::cpu;
+    let all = *input.topology.all();
+    for (i, t) in input.tasks.iter().enumerate() {
+        if let Some(c) = t.start_cpu {
+            cpu(c, n).map_err(|m| format!("tasks[{i}] ({}).start_cpu: {m}", t.name))?;
+        }
+    }
+    for (i, t) in input.tasks.iter().chain(&input.templates).enumerate() {
+        if let Some(a) = &t.affinity {
+            if let Some(c) = a.andnot(&all).first() {
+                let (what, k) = if i < input.tasks.len() {
+                    ("tasks", i)
+                } else {
+                    ("templates", i - input.tasks.len())
+                };
+                return Err(format!(
+                    "{what}[{k}] ({}).affinity: {}",
+                    t.name,
+                    cpu(c, n).unwrap_err()
+                ));
+            }
+        }
+    }
+    for (p, prog) in input.programs.iter().enumerate() {
+        for (k, op) in prog.iter().enumerate() {
+            if let Op::Io {
+                irq: IrqRoute::Cpu(c),
+                ..
+            } = *op
+            {
+                cpu(c, n).map_err(|m| format!("programs[{p}][{k}].io.irq.cpu: {m}"))?;
+            }
+        }
+    }
+    for (s, irq) in input.irqs.iter().enumerate() {
+        cpu(irq.cpu, n).map_err(|m| format!("irqs[{s}].cpu: {m}"))?;
+    }
+    Ok(())
 }
 
 impl Rq {

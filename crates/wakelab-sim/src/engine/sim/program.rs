@@ -33,7 +33,9 @@ impl Sim {
     pub(super) fn advance(&mut self, t: TaskId, cpu: Cpu) {
         let prog = self.tasks[t as usize].prog as usize;
         // Bound zero-time steps so a program of only wakes/ops cannot spin forever.
+        // The run's total is bounded too (`EngineParams::max_steps`, checked by the event loop).
         for _ in 0..10_000 {
+            self.stats.steps += 1;
             let pc = self.tasks[t as usize].pc as usize;
             let op = self.programs[prog][pc];
             self.tasks[t as usize].pc += 1;
@@ -101,7 +103,8 @@ impl Sim {
                     let ns = self.draw(ns);
                     let irq_cpu = match irq {
                         IrqRoute::Issuer => cpu,
-                        IrqRoute::Cpu(c) => c.min(self.topo.nr_cpus() as u16 - 1),
+                        // `Sim::new` refused CPUs beyond the machine (no clamping)
+                        IrqRoute::Cpu(c) => c,
                         IrqRoute::RoundRobin => {
                             self.irq_rr = (self.irq_rr + 1) % self.topo.nr_cpus() as u16;
                             self.irq_rr

@@ -178,8 +178,11 @@ impl<'a, V: SchedView, E: Explain> Ctx<'a, V, E> {
     /// `update_avg(&this_sd->avg_scan_cost, time)` (§7.3: signed `/ 8`, rounds toward zero).
     fn update_avg_scan_cost(&mut self, time: u64) {
         let this = self.this as usize;
-        let avg = self.st.avg_scan_cost[this] as i64;
-        let new = avg + (time as i64 - avg) / 8;
+        // Both fit in i64 with the validated costs; clamped and saturating so that a
+        // hand-built state or an extreme scan time cannot wrap (issue 21).
+        let avg = self.st.avg_scan_cost[this].min(i64::MAX as u64) as i64;
+        let time = time.min(i64::MAX as u64) as i64;
+        let new = avg.saturating_add(time.saturating_sub(avg) / 8);
         self.st.avg_scan_cost[this] = new.max(0) as u64;
         self.ev(Event::Write {
             what: "this_sd.avg_scan_cost",

@@ -13,7 +13,7 @@ use super::{Ctx, SCHED_CAPACITY_SCALE, fits_capacity};
 /// (same formula as select_idle_cpu, §7.3, §11.2).
 pub(super) fn sis_search_depth<V: SchedView, E: Explain>(c: &mut Ctx<V, E>, sd: &CpuMask) -> i64 {
     let avg_idle = c.view.avg_idle(c.this) / 512;
-    let avg_cost = c.st.avg_scan_cost[c.this as usize] + 1;
+    let avg_cost = c.st.avg_scan_cost[c.this as usize].saturating_add(1);
     sis_prop_nr(c.b.sis_prop, sd.weight() as u64, avg_idle, avg_cost)
 }
 
@@ -24,7 +24,9 @@ fn sis_prop_nr(sis_prop: bool, span_weight: u64, avg_idle: u64, avg_cost: u64) -
         return i32::MAX as i64;
     }
     let span_avg = span_weight.saturating_mul(avg_idle);
-    if span_avg > 4 * avg_cost {
+    // Saturating: a snapshot's avg_scan_cost is bounded (1 s) and the engine's stays below
+    // ~0.5 s, but a hand-built `PlacementState` must not overflow here (issue 21).
+    if span_avg > avg_cost.saturating_mul(4) {
         (span_avg / avg_cost).min(i32::MAX as u64) as i64
     } else {
         4
@@ -138,7 +140,7 @@ pub(super) fn select_idle_cpu<V: SchedView, E: Explain>(
     c.enter(Func::SelectIdleCpu);
     let b = c.b;
     let avg_idle = c.view.avg_idle(this) / 512;
-    let avg_cost = c.st.avg_scan_cost[this as usize] + 1;
+    let avg_cost = c.st.avg_scan_cost[this as usize].saturating_add(1);
     c.val("avg_idle/512", avg_idle as i64);
     c.val("avg_cost", avg_cost as i64);
     if b.sis_avg_cpu && avg_idle < avg_cost {
@@ -224,7 +226,7 @@ pub(super) fn select_idle_cpu_merged<V: SchedView, E: Explain>(
         } else {
             c.view.avg_idle(this) / 512
         };
-        let avg_cost = c.st.avg_scan_cost[this as usize] + 1;
+        let avg_cost = c.st.avg_scan_cost[this as usize].saturating_add(1);
         c.val("avg_idle", avg_idle as i64);
         c.val("avg_cost", avg_cost as i64);
         nr = sis_prop_nr(true, sd.weight() as u64, avg_idle, avg_cost);
