@@ -240,11 +240,37 @@ fn hackbench_forks_every_task_from_one_parent() {
     assert_eq!(forks, vec![(4, 0), (4, 1), (4, 0), (4, 2)]);
     assert_eq!(b.templates.len(), 3);
     // children ids start after every initial task (5): group 1's receivers are 5 + 8 .. 5 + 12
+    let sends: Vec<(u32, u32)> = flat(&b.templates[2].program)
+        .iter()
+        .filter_map(|p| match p {
+            Phase::Send {
+                task: TaskRef::Task(t),
+                bytes,
+            } => Some((*t, *bytes)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        sends,
+        vec![(13, 100), (14, 100), (15, 100), (16, 100)],
+        "senders write 100 bytes into each of their group's receivers' sockets"
+    );
     assert_eq!(
         wakes(&b.templates[2].program),
-        vec![(13, true), (14, true), (15, true), (16, true), (0, false)],
-        "senders write to their group's receivers (sync), then tell the parent they exited"
+        vec![(0, false)],
+        "then tell the parent they exited"
     );
+    assert!(
+        flat(&b.templates[0].program).iter().any(|p| matches!(
+            p,
+            Phase::Recv {
+                bytes: 100,
+                inbox: wakelab_sim::engine::Inbox::Unix { sndbuf: 212_992 }
+            }
+        )),
+        "receivers read their AF_UNIX socket (hackbench's default ipc)"
+    );
+    assert_eq!(parent.program[0], Phase::Exec, "the shell's child execs hackbench");
     let rx = &b.templates[0].program;
     assert!(matches!(
         rx[0],

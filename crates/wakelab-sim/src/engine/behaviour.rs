@@ -6,11 +6,21 @@
 //!
 //! Messages: `wake` posts one token to the target task and wakes it if it is waiting; `wait`
 //! consumes a token or blocks until one arrives. That is the semantics of a pipe or socket with
-//! one reader, so a wake-up sent before the target waits is never lost.
+//! one reader, so a wake-up sent before the target waits is never lost, but it has no size:
+//! a writer never blocks.
+//!
+//! Blocking IPC with real buffer sizes: every task owns an *inbox*, the read end of a pipe or
+//! socket (its `recv` steps name the kind: a 64 KiB pipe unless they say an AF_UNIX or a loopback
+//! TCP socket); `send` writes bytes into a task's inbox and sleeps while it is full, `recv`
+//! reads bytes from the task's own inbox and sleeps while it is empty. Who is woken, when, and whether WF_SYNC, follow the kernel's pipe and
+//! socket code per version (`engine/channel.rs`, `engine/sim/ipc.rs`).
 
 use serde::{Deserialize, Serialize};
 
 use crate::cpumask::CpuMask;
+
+pub use super::channel::Inbox;
+use super::channel::MAX_MESSAGE_BYTES;
 
 /// A duration or cycle count drawn per execution. Integer-valued; the draw uses the
 /// simulation's seeded RNG (and the `libm` crate for `exp`, so native and wasm agree).
@@ -80,6 +90,24 @@ pub enum Phase {
     Sleep { ns: Amount },
     /// Wait for a message (block unless one is pending).
     Wait,
+    /// Write `bytes` into `task`'s inbox (pipe or socket); sleep while it is full. Wakes the
+    /// inbox's owner if it sleeps in `recv` (WF_SYNC: `pipe_write`, `sock_def_readable`).
+    Send { task: TaskRef, bytes: u32 },
+    /// Read `bytes` from the task's own inbox, sleeping while it is empty (one or more read
+    /// calls, as a reader that loops until it has the whole message). Reading makes room and
+    /// wakes writers asleep on a full buffer, as the kind's read path does. `inbox` says what
+    /// the inbox is (default a 64 KiB pipe); every `recv` of a program must say the same, and
+    /// the inbox exists from the task's creation (a task without `recv` has the default).
+    Recv {
+        bytes: u32,
+        #[serde(default, skip_serializing_if = "Inbox::is_default")]
+        inbox: Inbox,
+    },
+    /// `execve`: `sched_exec` places the task through `select_task_rq(SD_BALANCE_EXEC)` (the
+    /// slow path) and migrates it there if that is another CPU. The exec's own work is a
+    /// `run` after it (it runs on the new CPU, as in the kernel, where `sched_exec` comes early
+    /// in `bprm_execve`).
+    Exec,
     /// Start an IO and block until its completion interrupt wakes the task (an iowait sleep).
     Io {
         ns: Amount,
@@ -173,6 +201,12 @@ pub enum Op {
     },
     Sleep(Amount),
     Wait,
+    Send {
+        target: WakeTarget,
+        bytes: u32,
+    },
+    Recv(u32),
+    Exec,
     Io {
         ns: Amount,
         irq: IrqRoute,
@@ -202,8 +236,35 @@ pub const MAX_LOOP_DEPTH: usize = 4;
 /// Maximum compiled length of one program.
 pub const MAX_PROGRAM_OPS: usize = 4096;
 
+/// The inbox a program's `recv` steps read (the default pipe if it has none), or an error if
+/// two of them disagree.
+pub fn program_inbox(phases: &[Phase]) -> Result<Inbox, String> {
+    fn walk(phases: &[Phase], found: &mut Option<Inbox>) -> Result<(), String> {
+        for ph in phases {
+            match ph {
+                Phase::Recv { inbox, .. } => match found {
+                    Some(f) if f != inbox => {
+                        return Err(format!(
+                            "recv.inbox: every recv of a task reads its one inbox ({f:?} and \
+                             {inbox:?})"
+                        ));
+                    }
+                    _ => *found = Some(*inbox),
+                },
+                Phase::Loop { body, .. } => walk(body, found)?,
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+    let mut found = None;
+    walk(phases, &mut found)?;
+    Ok(found.unwrap_or_default())
+}
+
 /// Compile a phase list into a flat program. `n_tasks`/`n_templates` bound the references.
 pub fn compile(phases: &[Phase], n_tasks: u32, n_templates: u32) -> Result<Vec<Op>, String> {
+    program_inbox(phases)?;
     let mut out = Vec::new();
     compile_into(phases, &mut out, 0, n_tasks, n_templates)?;
     out.push(Op::Exit);
@@ -235,6 +296,15 @@ fn check_amount(a: &Amount, what: &str) -> Result<(), String> {
         )),
         _ => Ok(()),
     }
+}
+
+fn check_bytes(b: u32, what: &str) -> Result<(), String> {
+    if b == 0 || b > MAX_MESSAGE_BYTES {
+        return Err(format!(
+            "{what}: must be between 1 and {MAX_MESSAGE_BYTES} (got {b})"
+        ));
+    }
+    Ok(())
 }
 
 fn compile_into(
@@ -280,6 +350,36 @@ fn compile_into(
                 out.push(Op::Sleep(*ns));
             }
             Phase::Wait => out.push(Op::Wait),
+            Phase::Send { task, bytes } => {
+                check_bytes(*bytes, "send.bytes")?;
+                let target = match *task {
+                    TaskRef::Task(t) if t >= n_tasks => {
+                        return Err(format!("send: task {t} does not exist ({n_tasks} tasks)"));
+                    }
+                    TaskRef::Task(t) => WakeTarget::Task(t),
+                    TaskRef::PerCpu { base } if base >= n_tasks => {
+                        return Err(format!("send: per-CPU tasks from {base} do not exist"));
+                    }
+                    TaskRef::PerCpu { base } => WakeTarget::PerCpu(base),
+                    TaskRef::Sender => {
+                        return Err(
+                            "send.task: \"sender\" is not supported (an inbox does not record \
+                             who wrote; name the task)"
+                                .into(),
+                        );
+                    }
+                };
+                out.push(Op::Send {
+                    target,
+                    bytes: *bytes,
+                });
+            }
+            Phase::Recv { bytes, inbox } => {
+                check_bytes(*bytes, "recv.bytes")?;
+                inbox.check()?;
+                out.push(Op::Recv(*bytes));
+            }
+            Phase::Exec => out.push(Op::Exec),
             Phase::Io { ns, irq } => {
                 check_amount(ns, "io.ns")?;
                 out.push(Op::Io { ns: *ns, irq: *irq });

@@ -6,6 +6,7 @@
 
 pub mod balance;
 pub mod behaviour;
+pub mod channel;
 pub mod params;
 pub mod queue;
 pub mod rq;
@@ -14,7 +15,7 @@ pub mod stats;
 pub mod task;
 pub mod view;
 
-pub use behaviour::{Amount, IrqRoute, Op, Phase, SchedClass, TaskRef, TaskSpec};
+pub use behaviour::{Amount, Inbox, IrqRoute, Op, Phase, SchedClass, TaskRef, TaskSpec};
 pub use params::EngineParams;
 pub use queue::{EventQueue, Nanos};
 pub use sim::{Sim, SimInput, StopReason};

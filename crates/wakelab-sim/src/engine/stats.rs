@@ -95,6 +95,13 @@ pub struct RunStats {
     pub exits: u64,
     pub fallbacks: u64,
     pub fork_failures: u64,
+    /// `send`s that found the target's inbox full and slept (each sleep counts, also a
+    /// writer's second sleep after a wake-up that found no room).
+    pub chan_write_blocks: u64,
+    /// `recv`s that found the inbox empty and slept.
+    pub chan_read_blocks: u64,
+    /// `exec` steps run (`sched_exec` placement decisions of fair tasks).
+    pub execs: u64,
     pub wake_latency: Histogram,
     pub end_ns: u64,
     pub timeline: Vec<TimelineSeg>,

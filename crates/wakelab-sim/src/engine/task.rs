@@ -5,6 +5,7 @@ use crate::pelt::SchedAvg;
 use crate::placement::TaskPlacement;
 
 use super::behaviour::{MAX_LOOP_DEPTH, SchedClass};
+use super::channel::Channel;
 
 /// Index of a task in the simulation.
 pub type TaskId = u32;
@@ -40,6 +41,8 @@ pub enum BlockReason {
     Timer,
     Io,
     Barrier,
+    /// Asleep in `send` on a full inbox or in `recv` on an empty one.
+    Channel,
 }
 
 #[derive(Clone, Debug)]
@@ -84,6 +87,13 @@ pub struct Task {
     pub sender_len: u8,
     /// Sender of the message consumed last (`wake` to `sender`).
     pub reply_to: Option<TaskId>,
+    /// The pipe or socket this task's `recv` reads (engine/channel.rs).
+    pub inbox: Channel,
+    /// Bytes the current `recv` still has to read (0: none in progress).
+    pub recv_left: u32,
+    /// Woken from a channel wait: the next `send` is a writer that had waited (`pipe_write`'s
+    /// `wake_next_writer`).
+    pub chan_woken: bool,
     /// Sleep/timer generation (lazy cancellation of timer events).
     pub timer_gen: u32,
     /// Time the task last became runnable (wake-up latency).

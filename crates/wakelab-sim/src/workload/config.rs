@@ -213,8 +213,17 @@ pub enum HackbenchMode {
 }
 
 /// hackbench: `clients` groups; in each, `tasks_per_group / 2` senders each write `loops`
-/// 100-byte messages to each of the group's `tasks_per_group / 2` receivers. All tasks are
-/// forked by one parent (fork balancing = the slow path); the metric is the completion time.
+/// 100-byte messages to each of the group's `tasks_per_group / 2` receivers, through the
+/// receiver's pipe or AF_UNIX socket (`send` / `recv`: a sender sleeps when the receiver's buffer
+/// is full, a receiver when it is empty). One parent, exec'd from a shell on `launcher_cpu`,
+/// forks every task (fork balancing = the slow path); the metric is the completion time.
+///
+/// The CPU costs come from the clean recordings of rt-tests hackbench on the 2-vCPU AMD EPYC
+/// (Zen 1) host, converted at its nominal 2.0 GHz (recordings/README.md, "The host"): the
+/// benchmark tasks' CPU time per message (`sched_stat_runtime` of the receivers and of the
+/// senders, told apart by fork order) of `hackbench -g 4 -l 1000` (the recording with the
+/// fewest wake-ups per message), less what the engine charges on its own for the wake-ups and
+/// context switches at that recording's rates (`wakeup_cost_ns`, `context_switch_ns`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct HackbenchConfig {
@@ -225,15 +234,27 @@ pub struct HackbenchConfig {
     pub loops: u32,
     pub ipc: HackbenchIpc,
     pub mode: HackbenchMode,
-    /// CPU work of one 100-byte write. Default (`null`): socket 6000, pipe 3000 cycles (means;
-    /// each draw uniform in [mean/2, 3 mean/2]).
+    /// CPU work of one 100-byte write. Default (`null`): socket 2000, pipe 930 cycles (means;
+    /// each draw uniform in [mean/2, 3 mean/2]). Source: recordings/host-2vcpu/
+    /// hackbench-{socket,pipe}-process-g4: sender CPU 1.046 / 0.513 µs per message, less
+    /// 0.028 / 0.031 wake-ups x `wakeup_cost_ns` 1.5 µs and 0.005 / 0.0004 switches x 1 µs,
+    /// at 2.0 GHz.
     pub write_cycles: Option<Amount>,
-    /// CPU work of one 100-byte read. Default (`null`): socket 4500, pipe 2400 cycles (+-50%).
+    /// CPU work of one 100-byte read. Default (`null`): socket 2400, pipe 980 cycles (+-50%).
+    /// Source: the same recordings: receiver CPU 1.232 / 0.519 µs per message, less 0.028 /
+    /// 0.031 switches x 1 µs and 0.005 / 0.0001 wake-ups x 1.5 µs, at 2.0 GHz.
     pub read_cycles: Option<Amount>,
-    /// Parent's CPU work per fork. Default (`null`): process 150000, thread 30000 cycles
-    /// (+-50%).
+    /// Parent's CPU work per fork. Default (`null`): process 190000, thread 82000 cycles
+    /// (+-50%). Source: the parent's CPU time from its exec to its last fork over the forks,
+    /// less the exec (below): process 96 µs (hackbench-socket-process-g4, 160 forks; pipe-g1:
+    /// 98 µs), thread 41 µs (hackbench-pipe-thread-g1), at 2.0 GHz.
     pub fork_cycles: Option<Amount>,
-    /// CPU of the parent (the shell mmtests runs hackbench from). Default 0.
+    /// Parent's CPU work from its `execve` to its first fork (loading the binary and its
+    /// libraries), run after the exec placement (`sched_exec`). Default (`null`): 1.12M cycles
+    /// (+-50%). Source: `sched_process_exec` to the first `sched_process_fork` of the parent,
+    /// 557-681 µs (hackbench-{pipe,socket}-* recordings, the parent alone on its vCPU), at 2.0 GHz.
+    pub exec_cycles: Option<Amount>,
+    /// CPU of the shell the parent is started from (it forks there, then execs). Default 0.
     pub launcher_cpu: u16,
     /// Delay before the parent starts (ms), e.g. to let interference settle first, as when
     /// rt-app is started before hackbench. Default 0. The completion time is measured from
@@ -251,6 +272,7 @@ impl Default for HackbenchConfig {
             write_cycles: None,
             read_cycles: None,
             fork_cycles: None,
+            exec_cycles: None,
             launcher_cpu: 0,
             start_ms: 0,
         }
@@ -262,21 +284,24 @@ impl Default for HackbenchConfig {
 impl HackbenchConfig {
     pub fn write_cycles(&self) -> Amount {
         self.write_cycles.unwrap_or(match self.ipc {
-            HackbenchIpc::Socket => around(6_000),
-            HackbenchIpc::Pipe => around(3_000),
+            HackbenchIpc::Socket => around(2_000),
+            HackbenchIpc::Pipe => around(930),
         })
     }
     pub fn read_cycles(&self) -> Amount {
         self.read_cycles.unwrap_or(match self.ipc {
-            HackbenchIpc::Socket => around(4_500),
-            HackbenchIpc::Pipe => around(2_400),
+            HackbenchIpc::Socket => around(2_400),
+            HackbenchIpc::Pipe => around(980),
         })
     }
     pub fn fork_cycles(&self) -> Amount {
         self.fork_cycles.unwrap_or(match self.mode {
-            HackbenchMode::Process => around(150_000),
-            HackbenchMode::Thread => around(30_000),
+            HackbenchMode::Process => around(190_000),
+            HackbenchMode::Thread => around(82_000),
         })
+    }
+    pub fn exec_cycles(&self) -> Amount {
+        self.exec_cycles.unwrap_or(around(1_120_000))
     }
 }
 

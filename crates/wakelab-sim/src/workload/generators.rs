@@ -6,8 +6,9 @@
 
 use crate::cpumask::CpuMask;
 use crate::engine::behaviour::{
-    Amount, IrqRoute, MAX_PROGRAM_OPS, Phase, SchedClass, TaskRef, TaskSpec,
+    Amount, Inbox, IrqRoute, MAX_PROGRAM_OPS, Phase, SchedClass, TaskRef, TaskSpec,
 };
+use crate::engine::channel::SK_WMEM_DEFAULT;
 use crate::topology::Topology;
 
 use super::config::*;
@@ -19,6 +20,8 @@ pub const RESERVED_BARRIER_BASE: u16 = 0xff00;
 pub const HACKBENCH_GATE: u16 = 0xff00;
 /// The barrier workload's barrier.
 pub const BARRIER_ID: u16 = 0xff01;
+/// hackbench's message size (`DATASIZE` in rt-tests' hackbench.c): 100 bytes.
+pub const HACKBENCH_DATASIZE: u32 = 100;
 
 /// A generated benchmark, before interference is appended.
 pub(super) struct Generated {
@@ -418,6 +421,14 @@ fn hackbench(
         HackbenchMode::Process => "process",
         HackbenchMode::Thread => "thread",
     };
+    // Each receiver reads its own pipe / socketpair; every sender of the group writes to all
+    // of them (hackbench's `out_fds`), so the senders share the receiver's buffer.
+    let inbox = match c.ipc {
+        HackbenchIpc::Pipe => Inbox::default(),
+        HackbenchIpc::Socket => Inbox::Unix {
+            sndbuf: SK_WMEM_DEFAULT,
+        },
+    };
     // Template 0: receiver (every group's receivers run the same program).
     let mut templates = vec![task(
         format!("hackbench-{kind}/receiver"),
@@ -425,19 +436,28 @@ fn hackbench(
             gate.clone(),
             Phase::Loop {
                 count: Some(reads),
-                body: vec![wait(), run(rd)],
+                body: vec![
+                    Phase::Recv {
+                        bytes: HACKBENCH_DATASIZE,
+                        inbox,
+                    },
+                    run(rd),
+                ],
             },
             wake(parent, false),
             Phase::Exit,
         ],
     )];
-    let mut parent_prog = Vec::new();
+    let mut parent_prog = vec![Phase::Exec, run(c.exec_cycles())];
     for g in 0..groups {
         let first_rx = fork_base + g * c.tasks_per_group;
         let mut burst = Vec::with_capacity(2 * fds as usize);
         for r in 0..fds {
             burst.push(run(wr));
-            burst.push(wake(first_rx + r, true));
+            burst.push(Phase::Send {
+                task: TaskRef::Task(first_rx + r),
+                bytes: HACKBENCH_DATASIZE,
+            });
         }
         let sender = vec![
             gate.clone(),

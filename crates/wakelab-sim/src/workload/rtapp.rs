@@ -1015,6 +1015,25 @@ impl Exporter<'_> {
                 Phase::Ops { .. } => {
                     self.add("ops: the benchmark's op counter has no rt-app equivalent: dropped")
                 }
+                Phase::Send {
+                    task: TaskRef::Task(t),
+                    ..
+                } if (*t as usize) < self.nt => {
+                    self.add("send: exported as a resume (no buffer: the writer never blocks)");
+                    let k = self.key("resume");
+                    out.push((k, J::Str(self.names[*t as usize].clone())));
+                }
+                Phase::Send { .. } => {
+                    self.add("send: to forked or per-CPU tasks is not expressible: dropped");
+                }
+                Phase::Recv { .. } => {
+                    self.add("recv: exported as a suspend (one resume per message, no bytes)");
+                    let k = self.key("suspend");
+                    out.push((k, J::Str(self.names[self.own].clone())));
+                }
+                Phase::Exec => {
+                    self.add("exec: rt-app has no exec (no exec balancing): dropped");
+                }
                 Phase::Exit => {
                     self.add("exit: an exit inside a loop is not expressible: dropped");
                 }

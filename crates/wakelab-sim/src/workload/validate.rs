@@ -13,6 +13,7 @@ use crate::cpumask::{CpuMask, cpulist};
 use crate::engine::behaviour::{
     Amount, IrqRoute, MAX_AMOUNT, MAX_EXP_MEAN, Phase, SchedClass, TaskSpec,
 };
+use crate::engine::channel::MAX_MESSAGE_BYTES;
 use crate::scenario::{MAX_DURATION_NS, ScenarioError, err};
 
 use super::config::*;
@@ -183,8 +184,21 @@ fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError>
                 program(body, &format!("{path}[{i}].loop.body"), nr_cpus)?;
                 Ok(())
             }
+            Phase::Send { bytes, .. } => {
+                between(*bytes, 1, MAX_MESSAGE_BYTES).map_err(|m| ("send.bytes".into(), m))
+            }
+            Phase::Recv { bytes, inbox } => between(*bytes, 1, MAX_MESSAGE_BYTES)
+                .map_err(|m| ("recv.bytes".into(), m))
+                .and_then(|()| {
+                    inbox.check().map_err(|m| {
+                        // `check` names the field from `inbox.` on
+                        let (f, m) = m.split_once(": ").unwrap_or(("inbox", &m));
+                        (format!("recv.{f}"), m.to_string())
+                    })
+                }),
             // Task and template references are checked by `compile`, which knows the counts.
             Phase::Wake { .. }
+            | Phase::Exec
             | Phase::Wait
             | Phase::Fork { .. }
             | Phase::Ops { .. }
@@ -253,6 +267,7 @@ fn workload(cfg: &WorkloadConfig, n: usize) -> Result<(), ScenarioError> {
                 ("write_cycles", &c.write_cycles),
                 ("read_cycles", &c.read_cycles),
                 ("fork_cycles", &c.fork_cycles),
+                ("exec_cycles", &c.exec_cycles),
             ] {
                 if let Some(a) = a {
                     amount(a, &p(f))?;

@@ -13,6 +13,7 @@
 
 mod cfs;
 mod event_loop;
+mod ipc;
 mod irq;
 mod observe;
 mod program;
@@ -262,6 +263,10 @@ impl Sim {
                 if let Op::Wake {
                     target: WakeTarget::PerCpu(base),
                     ..
+                }
+                | Op::Send {
+                    target: WakeTarget::PerCpu(base),
+                    ..
                 } = *op
                 {
                     if base as usize + n > sim.n_initial as usize {
@@ -331,6 +336,12 @@ impl Sim {
             sender_head: 0,
             sender_len: 0,
             reply_to: None,
+            // checked by `compile`: the program's recv steps agree
+            inbox: super::channel::Channel::new(
+                super::behaviour::program_inbox(&spec.program).unwrap_or_default(),
+            ),
+            recv_left: 0,
+            chan_woken: false,
             timer_gen: 0,
             runnable_since: 0,
             wakeups: 0,

@@ -1,5 +1,5 @@
-//! The task-program interpreter: executes a task's `Op`s (run, wake, sleep, wait, I/O, barrier,
-//! fork, loops, exit) until it runs, blocks or exits.
+//! The task-program interpreter: executes a task's `Op`s (run, wake, sleep, wait, send, recv,
+//! exec, I/O, barrier, fork, loops, exit) until it runs, blocks, migrates or exits.
 
 use rand_core::RngCore;
 
@@ -94,6 +94,31 @@ impl Sim {
                     }
                     self.block(t, cpu, BlockReason::Message);
                     return;
+                }
+                Op::Send { target, bytes } => {
+                    let to = match target {
+                        WakeTarget::Task(x) => x,
+                        WakeTarget::PerCpu(base) => base + cpu as u32,
+                        // rejected by `compile`
+                        WakeTarget::Sender => continue,
+                    };
+                    if self.chan_send(t, cpu, to, bytes) {
+                        return;
+                    }
+                }
+                Op::Recv(bytes) => {
+                    if self.chan_recv(t, cpu, bytes) {
+                        return;
+                    }
+                }
+                Op::Exec => {
+                    if self.flush_overhead(t, cpu) {
+                        self.tasks[t as usize].pc -= 1;
+                        return;
+                    }
+                    if self.sched_exec(t, cpu) {
+                        return;
+                    }
                 }
                 Op::Io { ns, irq } => {
                     if self.flush_overhead(t, cpu) {

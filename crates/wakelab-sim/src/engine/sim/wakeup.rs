@@ -106,6 +106,7 @@ impl Sim {
 
     pub(super) fn do_exit(&mut self, t: TaskId, cpu: Cpu) {
         self.dequeue_task(cpu, t, true);
+        self.chan_release(t, cpu);
         // Detach the exiting task's blocked contribution.
         let avg = self.tasks[t as usize].avg;
         self.rqs[cpu as usize].cfs_avg.sub(&avg);
@@ -117,6 +118,39 @@ impl Sim {
         }
         self.stats.exits += 1;
         self.resched.set(cpu);
+    }
+
+    /// `sched_exec` (kernel/sched/core.c), called early in `execve` by the running task `t` on
+    /// `cpu`: `select_task_rq(p, task_cpu(p), SD_BALANCE_EXEC)` (5.10+: `WF_EXEC`), for the fair
+    /// class the slow path with `p` counted where it runs; if that picks another CPU,
+    /// `stop_one_cpu(migration_cpu_stop)` preempts `t` and moves it there while queued.
+    /// The RT class keeps the CPU (`select_task_rq_rt` only acts on wake-up and fork). Returns
+    /// true if `t` left `cpu`.
+    pub(super) fn sched_exec(&mut self, t: TaskId, cpu: Cpu) -> bool {
+        if !matches!(self.tasks[t as usize].class, SchedClass::Fair { .. }) {
+            return false;
+        }
+        self.stats.execs += 1;
+        let dest = self.select_cpu(t, cpu, Some(t), SdFlag::Exec, false, true);
+        if dest == cpu {
+            return false;
+        }
+        // migration_cpu_stop -> __migrate_task -> move_queued_task: the stopper preempts t
+        // (it goes back to the queue), then t is dequeued, moved and enqueued on dest
+        self.update_curr(cpu);
+        self.update_rq_avgs(cpu);
+        self.stop_running(cpu);
+        self.dequeue_task(cpu, t, false);
+        self.migrate_task(t, cpu, dest);
+        self.enqueue_task(dest, t);
+        self.tasks[t as usize].runnable_since = self.now;
+        if self.rqs[dest as usize].curr.is_none() {
+            self.resched.set(dest);
+        } else {
+            self.check_preempt_curr(dest, t);
+        }
+        self.resched.set(cpu);
+        true
     }
 
     pub(super) fn io_done(&mut self, t: TaskId, cpu: Cpu) {

@@ -1,0 +1,180 @@
+//! Blocking IPC: `send` and `recv` on a task's inbox (engine/channel.rs holds the buffer
+//! arithmetic), and the wake-ups the kernel's pipe and socket code issues, per version:
+//!
+//! * **pipe, 4.15 / 4.16** (fs/pipe.c before the 5.5 rework): one wait queue `pipe->wait` for
+//!   readers and writers, non-exclusive waits (`pipe_wait`). `pipe_write` wakes everyone asleep
+//!   on it after writing (`do_wakeup`), `pipe_read` after it released a slot; both
+//!   `wake_up_interruptible_sync_poll`, i.e. WF_SYNC.
+//! * **pipe, 5.10 - 5.15** (since 5.5's `rd_wait` / `wr_wait`, exclusive waits):
+//!   `pipe_write` wakes one reader if the pipe was empty when it started (`was_empty`), and a
+//!   writer that had slept passes the wake-up on to the next writer if the pipe is not full
+//!   (`wake_next_writer`); `pipe_read` wakes one writer if the pipe was full (every slot used)
+//!   when it started (`was_full`), even if this read freed no slot: the writer then finds no
+//!   room and sleeps again (6.14's "pipe_read: don't wake up the writer if the pipe is still
+//!   full" changed that; no modelled version has it). All WF_SYNC.
+//! * **AF_UNIX stream** (net/unix/af_unix.c, every modelled version): a write wakes a sleeping
+//!   reader through `sk_data_ready` = `sock_def_readable` (WF_SYNC); a read that frees an skb
+//!   runs `sock_wfree` -> `unix_write_space`, which wakes every sleeping writer (non-exclusive
+//!   `sock_wait_for_wmem`) once `unix_writable`, also WF_SYNC.
+//! * **TCP over loopback**: reader woken by `sock_def_readable` (WF_SYNC); writers by
+//!   `sk_stream_write_space`, `wake_up_interruptible_poll`: **not** WF_SYNC.
+//!
+//! Every wake-up is issued from the CPU of the task whose `send` or `recv` causes it (the writer
+//! wakes the reader from its CPU, the reader the writers from its CPU), and the waker pays the
+//! engine's `wakeup_cost_ns` (plus the placement scan) for each wake-up it issues. A woken task
+//! re-executes its `send` / `recv` (as `wait_event` re-checks its condition), so a wake-up that
+//! finds no room is followed by another sleep, as in the kernel.
+
+use crate::cpumask::Cpu;
+use crate::engine::channel::{Inbox, WriteOutcome};
+use crate::engine::task::{BlockReason, TaskId, TaskState};
+
+use super::Sim;
+
+impl Sim {
+    /// `send` of `bytes` from `t` (running on `cpu`) into `to`'s inbox. Returns true if the
+    /// task stopped (it sleeps on a full buffer, or pays owed overhead first); its pc then
+    /// points at the `send` again.
+    pub(super) fn chan_send(&mut self, t: TaskId, cpu: Cpu, to: TaskId, bytes: u32) -> bool {
+        let woken = std::mem::take(&mut self.tasks[t as usize].chan_woken);
+        if to as usize >= self.tasks.len() || self.tasks[to as usize].state == TaskState::Exited {
+            // no reader (not forked yet, or exited): EPIPE in the kernel; the write is lost
+            return false;
+        }
+        let out = self.tasks[to as usize].inbox.write(bytes);
+        let was_empty = match out {
+            WriteOutcome::Full => {
+                self.tasks[t as usize].chan_woken = woken;
+                self.tasks[t as usize].pc -= 1;
+                if self.flush_overhead(t, cpu) {
+                    return true;
+                }
+                self.stats.chan_write_blocks += 1;
+                self.tasks[to as usize].inbox.writers.push_back(t);
+                self.block(t, cpu, BlockReason::Channel);
+                return true;
+            }
+            WriteOutcome::Written { was_empty } => was_empty,
+        };
+        let kind = self.tasks[to as usize].inbox.kind;
+        match kind {
+            Inbox::Pipe { .. } if self.sd.version.is_4x() => {
+                // do_wakeup -> wake_up_interruptible_sync_poll(&pipe->wait): all sleepers
+                self.wake_reader(to, cpu, t, true);
+                self.wake_writers(to, cpu, t, usize::MAX, true);
+            }
+            Inbox::Pipe { .. } => {
+                if was_empty {
+                    self.wake_reader(to, cpu, t, true);
+                }
+                if woken && !self.tasks[to as usize].inbox.pipe_full() {
+                    self.wake_writers(to, cpu, t, 1, true); // wake_next_writer
+                }
+            }
+            // sk_data_ready = sock_def_readable: wake_up_interruptible_sync_poll
+            Inbox::Unix { .. } | Inbox::Tcp { .. } => self.wake_reader(to, cpu, t, true),
+        }
+        false
+    }
+
+    /// `recv` of `bytes` by `t` from its own inbox. Returns true if the task stopped (it sleeps
+    /// on an empty buffer, or pays owed overhead first); its pc then points at the `recv` again.
+    pub(super) fn chan_recv(&mut self, t: TaskId, cpu: Cpu, bytes: u32) -> bool {
+        self.tasks[t as usize].chan_woken = false;
+        loop {
+            let task = &mut self.tasks[t as usize];
+            if task.recv_left == 0 {
+                task.recv_left = bytes;
+            }
+            if task.inbox.unread == 0 {
+                task.pc -= 1;
+                if self.flush_overhead(t, cpu) {
+                    return true;
+                }
+                self.stats.chan_read_blocks += 1;
+                self.tasks[t as usize].inbox.reader_waiting = true;
+                self.block(t, cpu, BlockReason::Channel);
+                return true;
+            }
+            let want = task.recv_left;
+            let r = task.inbox.read(want);
+            task.recv_left -= r.bytes;
+            let left = task.recv_left;
+            let (kind, writers, writable) = (
+                task.inbox.kind,
+                !task.inbox.writers.is_empty(),
+                task.inbox.writable(),
+            );
+            match kind {
+                Inbox::Pipe { .. } if self.sd.version.is_4x() => {
+                    if r.freed > 0 {
+                        self.wake_writers(t, cpu, t, usize::MAX, true);
+                    }
+                }
+                Inbox::Pipe { .. } => {
+                    if r.was_full {
+                        self.wake_writers(t, cpu, t, 1, true);
+                    }
+                }
+                Inbox::Unix { .. } => {
+                    if r.freed > 0 && writers && writable {
+                        self.wake_writers(t, cpu, t, usize::MAX, true);
+                    }
+                }
+                Inbox::Tcp { .. } => {
+                    if writers && writable {
+                        self.wake_writers(t, cpu, t, usize::MAX, false);
+                    }
+                }
+            }
+            if left == 0 {
+                return false;
+            }
+        }
+    }
+
+    /// The owner of `inbox_of` exits: its writers get EPIPE (`pipe_release` /
+    /// `unix_release_sock` wake them); they find the reader gone and drop their write.
+    pub(super) fn chan_release(&mut self, inbox_of: TaskId, cpu: Cpu) {
+        if !self.tasks[inbox_of as usize].inbox.writers.is_empty() {
+            self.wake_writers(inbox_of, cpu, inbox_of, usize::MAX, false);
+        }
+    }
+
+    /// Wake the owner of `inbox_of` if it sleeps in `recv`.
+    fn wake_reader(&mut self, inbox_of: TaskId, cpu: Cpu, waker: TaskId, sync: bool) {
+        let inbox = &mut self.tasks[inbox_of as usize].inbox;
+        if !inbox.reader_waiting {
+            return;
+        }
+        inbox.reader_waiting = false;
+        self.chan_wake(inbox_of, cpu, waker, sync);
+    }
+
+    /// Wake up to `n` writers asleep on `inbox_of`'s inbox, in wait-queue order.
+    fn wake_writers(&mut self, inbox_of: TaskId, cpu: Cpu, waker: TaskId, n: usize, sync: bool) {
+        for _ in 0..n {
+            let Some(w) = self.tasks[inbox_of as usize].inbox.writers.pop_front() else {
+                return;
+            };
+            self.tasks[w as usize].chan_woken = true;
+            self.chan_wake(w, cpu, waker, sync);
+        }
+    }
+
+    /// `try_to_wake_up` of a task asleep on a channel, from `waker`'s context on `cpu`; the
+    /// waker pays the wake-up's cost.
+    fn chan_wake(&mut self, t: TaskId, cpu: Cpu, waker: TaskId, sync: bool) {
+        let task = &self.tasks[t as usize];
+        if task.state != TaskState::Blocked || task.block != BlockReason::Channel {
+            return;
+        }
+        self.try_to_wake_up(t, cpu, Some(waker), sync, false, true);
+        if waker != t && self.rqs[cpu as usize].curr == Some(waker) {
+            let cost = self.p.wakeup_cost_ns + self.last_scan_cost;
+            if cost > 0 {
+                self.tasks[waker as usize].remaining += self.freq.work_in(cpu, cost);
+            }
+        }
+    }
+}

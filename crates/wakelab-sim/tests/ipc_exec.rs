@@ -1,0 +1,237 @@
+//! Blocking IPC (`send` / `recv` on pipes and sockets with their real buffer sizes) and the exec
+//! balance path (`exec` -> `sched_exec` -> SD_BALANCE_EXEC), each through the real pipeline
+//! (scenario -> workload::build -> Sim). Every test here fails without its mechanism.
+
+use wakelab_sim::engine::{RunStats, Sim};
+use wakelab_sim::experiment::{DetailOptions, build_input};
+use wakelab_sim::kernel::KernelVersion;
+use wakelab_sim::presets::{experiment, machine};
+use wakelab_sim::scenario::{RunConfig, Scenario};
+use wakelab_sim::workload::WorkloadConfig;
+
+/// A machine shaped like the recording host (recordings/README.md: 1 socket, 2 vCPUs, no SMT),
+/// held at 2.0 GHz (its nominal clock; the guest sees no cpufreq).
+fn host_2vcpu(workload: serde_json::Value, ms: u64, version: KernelVersion) -> Scenario {
+    let mut sc = experiment("default").unwrap().scenario;
+    let mut m = machine("skl-client-8c-nosmt").unwrap();
+    m.shape.cores_per_llc = 2;
+    sc.machine = m;
+    sc.freq.governor = wakelab_sim::freq::Governor::Performance;
+    sc.freq.max_khz = Some(2_000_000);
+    sc.kernel = wakelab_sim::kernel::KernelConfig::baseline(version);
+    sc.interference.clear();
+    sc.workload = serde_json::from_value::<WorkloadConfig>(workload).unwrap();
+    sc.run = RunConfig {
+        duration_ms: ms,
+        warmup_ms: 0,
+        seed: 7,
+    };
+    sc
+}
+
+fn run(sc: &Scenario, clients: u32) -> RunStats {
+    let (input, _, _) = build_input(sc, clients, 7, DetailOptions::default()).unwrap();
+    let mut sim = Sim::new(input).unwrap();
+    sim.run(None);
+    sim.check_invariants().unwrap();
+    sim.stats().clone()
+}
+
+fn custom(tasks: serde_json::Value) -> serde_json::Value {
+    serde_json::json!({"kind": "custom", "tasks": tasks, "stop_when_all_exited": true})
+}
+
+/// A writer sends `n` 100-byte messages to a reader that first sleeps 50 ms, then reads them.
+fn writer_reader(n: u32, inbox: serde_json::Value) -> serde_json::Value {
+    custom(serde_json::json!([
+        {"name": "writer", "program": [
+            {"loop": {"count": n, "body": [
+                {"run": {"cycles": 2000}},
+                {"send": {"task": {"task": 1}, "bytes": 100}}
+            ]}}
+        ]},
+        {"name": "reader", "program": [
+            {"sleep": {"ns": 50000000}},
+            {"loop": {"count": n, "body": [
+                {"recv": {"bytes": 100, "inbox": inbox}},
+                {"run": {"cycles": 2000}}
+            ]}}
+        ]}
+    ]))
+}
+
+#[test]
+fn a_writer_blocks_once_a_pipe_holds_16_pages() {
+    // 640 messages of 100 bytes fill 16 pages (40 per page); the 641st write sleeps until the
+    // reader frees a page
+    let pipe = serde_json::json!({"kind": "pipe"});
+    let s = run(
+        &host_2vcpu(writer_reader(640, pipe.clone()), 200, KernelVersion::V5_10),
+        1,
+    );
+    assert_eq!(s.chan_write_blocks, 0, "640 messages fit");
+    let s = run(
+        &host_2vcpu(writer_reader(641, pipe), 200, KernelVersion::V5_10),
+        1,
+    );
+    assert!(s.chan_write_blocks >= 1, "the 641st write must sleep");
+    assert_eq!(
+        s.exits, 2,
+        "both finish: the reader's reads wake the writer"
+    );
+    // a smaller pipe (F_SETPIPE_SZ to 4 pages) fills after 160
+    let s = run(
+        &host_2vcpu(
+            writer_reader(161, serde_json::json!({"kind": "pipe", "pages": 4})),
+            200,
+            KernelVersion::V5_10,
+        ),
+        1,
+    );
+    assert!(s.chan_write_blocks >= 1);
+}
+
+#[test]
+fn a_unix_socket_holds_278_small_messages() {
+    // sk_sndbuf 212992 / truesize 768: the writer may queue while wmem < sndbuf, 278 skbs
+    let unix = serde_json::json!({"kind": "unix"});
+    let s = run(
+        &host_2vcpu(writer_reader(278, unix.clone()), 200, KernelVersion::V5_10),
+        1,
+    );
+    assert_eq!(s.chan_write_blocks, 0);
+    let s = run(
+        &host_2vcpu(writer_reader(279, unix), 200, KernelVersion::V5_10),
+        1,
+    );
+    assert!(s.chan_write_blocks >= 1);
+    assert_eq!(s.exits, 2);
+}
+
+#[test]
+fn a_reader_blocks_on_an_empty_buffer_and_the_writer_wakes_it() {
+    // the reader starts first and sleeps in recv; each write then wakes it (it is idle on the
+    // other CPU), so wake-ups ~ messages, and it never finds more than one message waiting
+    let tasks = custom(serde_json::json!([
+        {"name": "reader", "program": [
+            {"loop": {"count": 50, "body": [{"recv": {"bytes": 100}}]}}
+        ]},
+        {"name": "writer", "start_ns": 1000000, "program": [
+            {"loop": {"count": 50, "body": [
+                {"sleep": {"ns": 100000}},
+                {"send": {"task": {"task": 0}, "bytes": 100}}
+            ]}}
+        ]}
+    ]));
+    let s = run(&host_2vcpu(tasks, 100, KernelVersion::V5_10), 1);
+    assert_eq!(s.chan_read_blocks, 50);
+    assert_eq!(s.exits, 2);
+}
+
+/// Three writers fill one pipe (640 messages) and sleep; the reader starts at 19.8 ms and reads
+/// one message per 4 µs until the run ends at 20 ms: fewer than the 40 reads that free a page.
+fn three_writers(version: KernelVersion) -> RunStats {
+    let w = |name: &str| {
+        serde_json::json!({"name": name, "program": [
+            {"loop": {"count": 400, "body": [
+                {"run": {"cycles": 1000}},
+                {"send": {"task": {"task": 3}, "bytes": 100}}
+            ]}}
+        ]})
+    };
+    let tasks = custom(serde_json::json!([
+        w("w0"), w("w1"), w("w2"),
+        {"name": "reader", "program": [
+            {"sleep": {"ns": 19800000}},
+            {"loop": {"count": 1200, "body": [
+                {"recv": {"bytes": 100}},
+                {"run": {"cycles": 8000}}
+            ]}}
+        ]}
+    ]));
+    run(&host_2vcpu(tasks, 20, version), 1)
+}
+
+#[test]
+fn pipe_wake_rules_differ_between_4x_and_5x() {
+    // 4.15: a reader wakes the writers only when it frees a page, so none of these reads
+    // wakes anyone (the one wake-up is the reader's timer). 5.5+: every read of a full pipe
+    // wakes one writer (`was_full`), though no page was freed: the three sleeping writers are
+    // woken by the first three reads.
+    let old = three_writers(KernelVersion::V4_15);
+    let new = three_writers(KernelVersion::V5_10);
+    assert_eq!(old.chan_write_blocks, 3);
+    assert_eq!(new.chan_write_blocks, 3);
+    assert_eq!(old.wakeups, 1);
+    assert_eq!(new.wakeups, 4);
+}
+
+#[test]
+fn exec_moves_a_task_off_a_busy_cpu() {
+    // Two hogs pinned to CPU 0 and CPU 1; the CPU 1 hog exits at 0.4 ms. A task forked on
+    // CPU 0 at 0.3 ms finds both CPUs loaded and stays on CPU 0 (fork balancing keeps the local
+    // group unless another is clearly idler); it runs 0.25 ms and execs, when CPU 1 is idle: sched_exec's SD_BALANCE_EXEC slow path moves it there. Without the exec
+    // it stays on CPU 0 (until a load balance).
+    let prog = |exec: bool| {
+        let mut p = vec![serde_json::json!({"run": {"cycles": 500000}})];
+        if exec {
+            p.push(serde_json::json!({"exec": null}));
+        }
+        p.push(serde_json::json!({"run": {"cycles": 2000000}}));
+        serde_json::json!([
+            {"name": "hog0", "start_cpu": 0, "affinity": "0",
+             "program": [{"run": {"cycles": 100000000}}]},
+            {"name": "hog1", "start_cpu": 1, "affinity": "1",
+             "program": [{"run": {"cycles": 800000}}]},
+            {"name": "shell-child", "start_cpu": 0, "start_ns": 300000, "program": p}
+        ])
+    };
+    for v in [KernelVersion::V4_15, KernelVersion::V5_10] {
+        let decisions = |exec: bool| {
+            let s = run(&host_2vcpu(custom(prog(exec)), 2, v), 1);
+            let d: Vec<(u16, u16)> = s
+                .wake_records
+                .iter()
+                .filter(|w| w.task == 2)
+                .map(|w| (w.prev_cpu, w.cpu))
+                .collect();
+            (s.execs, d)
+        };
+        assert_eq!(
+            decisions(false),
+            (0, vec![(0, 0)]),
+            "{v:?}: fork keeps CPU 0"
+        );
+        assert_eq!(
+            decisions(true),
+            (1, vec![(0, 0), (0, 1)]),
+            "{v:?}: exec moves to the idle CPU 1"
+        );
+    }
+}
+
+/// hackbench on the recording host's shape, one group, 1000 loops (the recordings' command
+/// line): the structural rows of recordings/README.md. Run with `--ignored --nocapture` to print
+/// them; docs/calibration.md quotes the output.
+#[test]
+#[ignore]
+fn hackbench_rows_vs_the_recordings() {
+    for ipc in ["pipe", "socket"] {
+        for mode in ["process", "thread"] {
+            for g in [1u32, 4] {
+                let w = serde_json::json!({"kind": "hackbench", "ipc": ipc, "mode": mode,
+                                           "loops": 1000, "tasks_per_group": 40});
+                let s = run(&host_2vcpu(w, 20_000, KernelVersion::V5_15), g);
+                let msgs = (g * 400_000) as f64;
+                println!(
+                    "hackbench-{ipc}-{mode}-g{g}: time {:.3} s, wake-ups/msg {:.4}, \
+                     receiver sleeps/msg {:.4}, sender sleeps/msg {:.5}",
+                    s.end_ns as f64 / 1e9,
+                    s.wakeups as f64 / msgs,
+                    s.chan_read_blocks as f64 / msgs,
+                    s.chan_write_blocks as f64 / msgs,
+                );
+            }
+        }
+    }
+}
