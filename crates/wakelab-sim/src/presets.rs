@@ -10,7 +10,7 @@ use crate::kernel::{KernelConfig, KernelVersion, PatchId, TopologyFlags};
 use crate::placement::PlacementParams;
 use crate::scenario::{Arch, Experiment, Machine, RunConfig, SCENARIO_FORMAT, Scenario, Variant};
 use crate::topology::{MachineShape, Numbering};
-use crate::workload::{Interference, WorkloadConfig};
+use crate::workload::{Interference, SystemNoise, WorkloadConfig};
 
 mod servers;
 
@@ -187,6 +187,7 @@ fn scenario(
         interference: vec![],
         engine: EngineParams::default(),
         placement: PlacementParams::default(),
+        noise: SystemNoise::default(),
         run: RunConfig {
             duration_ms: 1000,
             warmup_ms: 200,

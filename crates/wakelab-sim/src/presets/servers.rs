@@ -325,7 +325,10 @@ mod tests {
         assert_eq!(llc_weight("altra-80c", v), (80, vec![Mc]));
         // Rome: 4-core CCX LLCs of 8 CPUs; Milan: 8-core CCX LLCs of 16 CPUs.
         assert_eq!(llc_weight("rome-2s-256t", v), (8, vec![Smt, Mc, Die, Numa]));
-        assert_eq!(llc_weight("milan-2s-256t", v), (16, vec![Smt, Mc, Die, Numa]));
+        assert_eq!(
+            llc_weight("milan-2s-256t", v),
+            (16, vec![Smt, Mc, Die, Numa])
+        );
         // SNC-2: the node is the LLC; no DIE; NUMA levels at distance 11 and 20.
         assert_eq!(
             llc_weight("icx-2s-160t-snc2", v),
