@@ -676,6 +676,24 @@ fn uncovered_figures(text: &str, covered: &[(usize, usize)]) -> Vec<String> {
     out
 }
 
+/// `wakelab show ID`: a gallery experiment as JSON, or else a machine preset (the
+/// `scenario.machine` section) as JSON. An unknown id gets both lists.
+pub fn show_preset(id: &str) -> Result<String> {
+    let json = if let Some(e) = presets::experiment(id) {
+        serde_json::to_string_pretty(&e)?
+    } else if let Some(m) = presets::machine(id) {
+        serde_json::to_string_pretty(&m)?
+    } else {
+        let experiments: Vec<&str> = presets::gallery().iter().map(|g| g.id).collect();
+        bail!(
+            "no preset {id:?}; experiments: {}; machines: {}",
+            experiments.join(", "),
+            presets::machine_ids().join(", ")
+        );
+    };
+    Ok(json + "\n")
+}
+
 /// `wakelab presets`: the gallery with what Wakelab shows and which published results were
 /// used to set parameters, then the machine presets.
 pub fn print_presets() -> Result<()> {

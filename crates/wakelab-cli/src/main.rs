@@ -102,7 +102,8 @@ enum Cmd {
     },
     /// List the gallery presets (experiments) and machine presets.
     Presets,
-    /// Print a preset experiment as JSON (a starting point for your own file).
+    /// Print a preset experiment or a machine preset as JSON (a starting point for your own
+    /// file; a machine is the `scenario.machine` section).
     Show { preset: String },
     /// List the patches and sched features that can be toggled.
     Patches,
@@ -484,10 +485,7 @@ fn run_cli() -> Result<()> {
             io::emit(&report_text(&exp, &all, format, preset.as_deref())?)?;
         }
         Cmd::Presets => gallery::print_presets()?,
-        Cmd::Show { preset } => {
-            let e = presets::experiment(&preset).ok_or_else(|| anyhow!("no preset {preset:?}"))?;
-            io::emit(&format!("{}\n", serde_json::to_string_pretty(&e)?))?;
-        }
+        Cmd::Show { preset } => io::emit(&gallery::show_preset(&preset)?)?,
         Cmd::Patches => {
             let mut o = String::new();
             for id in PatchId::ALL {

@@ -220,3 +220,25 @@ fn run_writes_svg_and_png_plots() {
     assert_eq!(u32::from_be_bytes(b[16..20].try_into().unwrap()), 1600);
     assert_eq!(u32::from_be_bytes(b[20..24].try_into().unwrap()), 960);
 }
+
+/// Issue 19: `show` prints machine presets too (the `scenario.machine` section), experiments
+/// still first; an unknown id lists both kinds.
+#[test]
+fn show_prints_machine_presets_and_lists_both_kinds() {
+    let (ok, shown, err) = wakelab(&["show", "rome-2s-256t"]);
+    assert!(ok, "{err}");
+    let m: serde_json::Value = serde_json::from_str(&shown).unwrap();
+    assert_eq!(m["preset"], "rome-2s-256t");
+    assert_eq!(m["shape"]["llcs_per_socket"], 16);
+    let (ok, shown, _) = wakelab(&["show", "t3"]);
+    assert!(ok);
+    let e: serde_json::Value = serde_json::from_str(&shown).unwrap();
+    assert!(e["scenario"]["machine"].is_object());
+    let (ok, _, err) = wakelab(&["show", "nosuch"]);
+    assert!(!ok);
+    assert!(
+        err.contains("experiments: default") && err.contains("machines: skl-client-8t"),
+        "{err}"
+    );
+    assert!(err.contains("icx-2s-160t-snc2"), "{err}");
+}

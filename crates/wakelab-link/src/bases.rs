@@ -48,9 +48,18 @@ fn parse(table: &[(&str, &str)], id: &str) -> Option<Value> {
     Some(serde_json::from_str(text).expect("frozen bases are valid JSON (tested)"))
 }
 
-/// The base experiment `id` as JSON.
+/// The base experiment `id` as JSON. The v1 bases predate the scenario's `noise` section
+/// (issue 19), whose absence now means the measured defaults: a base is read with noise off,
+/// as every link written against it ran, so old links keep decoding to what they showed and
+/// a new link with the default noise carries it in its patch.
 pub fn experiment(id: &str) -> Option<Value> {
-    parse(EXPERIMENTS, id)
+    let mut v = parse(EXPERIMENTS, id)?;
+    if let Some(sc) = v.get_mut("scenario").and_then(Value::as_object_mut) {
+        sc.entry("noise").or_insert_with(|| {
+            serde_json::json!({"background": false, "rate_permille": 1000, "cost_jitter_permille": 0})
+        });
+    }
+    Some(v)
 }
 
 /// The base machine `id` as JSON.

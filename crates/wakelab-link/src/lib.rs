@@ -589,6 +589,19 @@ mod tests {
         assert_eq!(fragment("w1.abc"), "w1.abc");
     }
 
+    /// Links written before issue 19 ran without system noise; their bases still read so.
+    #[test]
+    fn bases_predate_system_noise() {
+        for (id, _) in bases::EXPERIMENTS {
+            let e = experiment_from_document(&bases::experiment(id).unwrap()).unwrap();
+            assert_eq!(
+                e.scenario.noise,
+                wakelab_sim::workload::SystemNoise::off(),
+                "{id}"
+            );
+        }
+    }
+
     #[test]
     fn frozen_bases_read_as_valid_experiments() {
         for (id, _) in bases::EXPERIMENTS {

@@ -10,7 +10,7 @@ use crate::freq::FreqModel;
 use crate::placement::{Event, SisStats};
 use crate::scenario::{Arch, Experiment, Scenario, derive_seed};
 use crate::topology::{SchedDomains, Topology};
-use crate::workload::{self, Metric};
+use crate::workload::{self, Interference, Metric, TasksInterference};
 
 /// What one run produced.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -83,7 +83,15 @@ pub fn build_input(
     freq_cfg.tick_ns = sc.engine.tick_ns();
     let freq = FreqModel::new(&sc.machine.hw, &freq_cfg, &topo, sc.kernel.version)
         .map_err(|e| e.to_string())?;
-    let wb = workload::build(&sc.workload, &sc.interference, clients, &topo)?;
+    // System noise runs as one more interference entry, after the scenario's own.
+    let noise = sc.noise.tasks(&topo);
+    let wb = if noise.is_empty() {
+        workload::build(&sc.workload, &sc.interference, clients, &topo)?
+    } else {
+        let mut all = sc.interference.clone();
+        all.push(Interference::Tasks(TasksInterference { tasks: noise }));
+        workload::build(&sc.workload, &all, clients, &topo)?
+    };
     if wb.tasks.len() + wb.templates.len() > MAX_TASKS {
         return Err(format!("the workload has more than {MAX_TASKS} tasks"));
     }
@@ -122,6 +130,7 @@ pub fn build_input(
             .iter()
             .map(|s| s.exit_latency_ns)
             .collect(),
+        cost_jitter_permille: sc.noise.cost_jitter_permille,
     };
     Ok((input, wb.metric, names))
 }

@@ -10,7 +10,9 @@ use crate::kernel::{KernelConfig, KernelVersion, PatchId, TopologyFlags};
 use crate::placement::PlacementParams;
 use crate::scenario::{Arch, Experiment, Machine, RunConfig, SCENARIO_FORMAT, Scenario, Variant};
 use crate::topology::{MachineShape, Numbering};
-use crate::workload::{Interference, WorkloadConfig};
+use crate::workload::{Interference, SystemNoise, WorkloadConfig};
+
+mod servers;
 
 /// A gallery entry.
 #[derive(Clone, Debug, Serialize)]
@@ -112,15 +114,21 @@ fn shape(sockets: u16, cores: u16, smt: u8) -> MachineShape {
     }
 }
 
-/// Machine ids.
-pub fn machine_ids() -> [&'static str; 6] {
-    [
+/// Machine ids: the seed machines (targets.md "Machines"), the recording host, then the server
+/// shapes users bring ([`servers`]).
+pub fn machine_ids() -> &'static [&'static str] {
+    &[
         "skl-client-8t",
         "clx-2s-80t",
         "skx-2s-88t",
         "pixel2",
         "skl-client-8c-nosmt",
         "epyc-kvm-2vcpu",
+        servers::IDS[0],
+        servers::IDS[1],
+        servers::IDS[2],
+        servers::IDS[3],
+        servers::IDS[4],
     ]
 }
 
@@ -146,7 +154,7 @@ pub fn machine(id: &str) -> Option<Machine> {
             s.cluster_capacity = freq::PIXEL2_CLUSTER_CAPACITY.to_vec();
             (Arch::Arm64, s, freq::pixel2())
         }
-        _ => return None,
+        _ => servers::machine(id)?,
     };
     Some(Machine {
         preset: Some(id.to_string()),
@@ -184,6 +192,7 @@ fn scenario(
         interference: vec![],
         engine: EngineParams::default(),
         placement: PlacementParams::default(),
+        noise: SystemNoise::default(),
         run: RunConfig {
             duration_ms: 1000,
             warmup_ms: 200,
@@ -634,4 +643,51 @@ pub fn experiment(id: &str) -> Option<Experiment> {
         }
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::{DetailOptions, build_input};
+    use crate::topology::{SchedDomains, Topology};
+
+    /// Every machine preset validates, builds its sched domains under every version, and a
+    /// scenario on it builds under the governors its hardware offers.
+    #[test]
+    fn every_machine_preset_validates_and_builds() {
+        for id in machine_ids() {
+            let m = machine(id).unwrap();
+            assert_eq!(m.preset.as_deref(), Some(*id));
+            m.shape.validate().unwrap();
+            m.hw.validate().unwrap_or_else(|e| panic!("{id}: {e}"));
+            let topo = Topology::new(&m.shape).unwrap();
+            for v in KernelVersion::ALL {
+                let d = SchedDomains::build(&topo, v, TopologyFlags::Mainline);
+                assert!(!d.levels.is_empty(), "{id} {v:?}");
+                // every level's instances cover every CPU exactly once
+                for l in &d.levels {
+                    let mut all = crate::cpumask::CpuMask::EMPTY;
+                    for i in 0..l.nr_instances() {
+                        let first = (0..topo.nr_cpus() as u16)
+                            .find(|&c| l.instance(c) == i)
+                            .unwrap();
+                        assert!(all.and(l.span(first)).is_empty(), "{id} {:?}", l.kind);
+                        all = all.or(l.span(first));
+                    }
+                    assert_eq!(all.weight(), topo.nr_cpus(), "{id} {:?}", l.kind);
+                }
+            }
+            let mut exp = experiment("default").unwrap();
+            exp.scenario.machine = m.clone();
+            for g in [Governor::Performance, Governor::Schedutil, Governor::Hwp] {
+                if g == Governor::Hwp && m.hw.freq.hwp.is_none() {
+                    continue;
+                }
+                exp.scenario.freq.governor = g;
+                exp.validate().unwrap_or_else(|e| panic!("{id} {g:?}: {e}"));
+                build_input(&exp.scenario, 2, 1, DetailOptions::default())
+                    .unwrap_or_else(|e| panic!("{id} {g:?}: {e}"));
+            }
+        }
+    }
 }

@@ -14,7 +14,7 @@ use crate::freq::{FreqConfig, MachineFreq};
 use crate::kernel::KernelConfig;
 use crate::placement::PlacementParams;
 use crate::topology::MachineShape;
-use crate::workload::{Interference, WorkloadConfig};
+use crate::workload::{Interference, SystemNoise, WorkloadConfig};
 
 /// Current scenario format version.
 pub const SCENARIO_FORMAT: u32 = 1;
@@ -79,6 +79,10 @@ pub struct Scenario {
     pub engine: EngineParams,
     #[serde(default)]
     pub placement: PlacementParams,
+    /// Background activity and run-to-run cost jitter (issue 19); absent = the measured
+    /// defaults (`workload::SystemNoise`).
+    #[serde(default)]
+    pub noise: SystemNoise,
     pub run: RunConfig,
 }
 
@@ -176,6 +180,9 @@ impl Scenario {
             .map_err(|e| err(e.field, e.message))?;
         self.engine.validate()?;
         self.placement.validate()?;
+        self.noise
+            .validate()
+            .map_err(|e| err(format!("noise.{}", e.field), e.message))?;
         crate::workload::validate(&self.workload, &self.interference, nr_cpus)?;
         let max_ms = MAX_DURATION_NS / 1_000_000;
         if !(1..=max_ms).contains(&self.run.duration_ms) {

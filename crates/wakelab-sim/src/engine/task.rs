@@ -104,6 +104,8 @@ pub struct Task {
     pub kthread: bool,
     /// Task is one whose completion ends a completion-time workload (hackbench).
     pub exit_time: Option<u64>,
+    /// This run's cost factor of the task's run phases, 1 << 16 = 1.0 (sim/jitter.rs).
+    pub cost_scale: u32,
 }
 
 pub type TaskIdx = usize;

@@ -16,6 +16,7 @@
 mod config;
 mod generators;
 mod interference;
+mod noise;
 pub mod rtapp;
 mod validate;
 
@@ -28,6 +29,9 @@ pub use generators::{BARRIER_ID, HACKBENCH_GATE, RESERVED_BARRIER_BASE};
 pub use interference::{
     HogInterference, Interference, IrqInterference, MAX_INSTANCES, RtInterference,
     TasksInterference,
+};
+pub use noise::{
+    COST_JITTER_PERMILLE, MAX_COST_JITTER_PERMILLE, MAX_RATE_PERMILLE, NoiseError, SystemNoise,
 };
 pub use validate::{FIFO_PRIO, MAX_NAME_CHARS, MAX_START_NS, NICE, validate};
 

@@ -245,6 +245,40 @@ fn experiment_fields(exp: &Experiment, out: &mut Vec<FieldSpec>) {
         "scenario.run.seed",
         int(0, u32::MAX as i64),
     ));
+    // System noise (issue 19): the measured background activity and cost jitter.
+    out.push(
+        field(
+            E,
+            "f-noise",
+            "System noise",
+            "scenario.noise.background",
+            Kind::Check,
+        )
+        .hint("kworkers, RCU, daemons, network and block interrupts, as measured on an idle host"),
+    );
+    out.push(
+        field(
+            E,
+            "f-noise-rate",
+            "Noise rate (per mille)",
+            "scenario.noise.rate_permille",
+            int(0, wakelab_sim::workload::MAX_RATE_PERMILLE as i64),
+        )
+        .hint("1000 = as measured"),
+    );
+    out.push(
+        field(
+            E,
+            "f-noise-jitter",
+            "Cost jitter (per mille)",
+            "scenario.noise.cost_jitter_permille",
+            int(0, wakelab_sim::workload::MAX_COST_JITTER_PERMILLE as i64),
+        )
+        .hint(format!(
+            "per-run spread of each task's costs; default {}",
+            wakelab_sim::workload::COST_JITTER_PERMILLE
+        )),
+    );
 }
 
 fn machine_fields(exp: &Experiment, out: &mut Vec<FieldSpec>) {

@@ -15,6 +15,7 @@ mod cfs;
 mod event_loop;
 mod ipc;
 mod irq;
+mod jitter;
 mod observe;
 mod program;
 mod signals;
@@ -70,6 +71,8 @@ pub struct SimInput {
     pub timeline_window: Option<(u64, u64)>,
     /// Exit latency of each C-state (ns), shallowest first.
     pub cstate_exit_ns: Vec<u64>,
+    /// Standard deviation (per mille) of each task's per-run cost factor ([`jitter`]); 0 = off.
+    pub cost_jitter_permille: u32,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -175,6 +178,7 @@ pub struct Sim {
     /// `PlacementParams::scan_time`); the waker pays it with its next wake-up's cost.
     last_scan_cost: u64,
     pub(crate) cstate_exit_ns: Vec<u64>,
+    cost_jitter_permille: u32,
 }
 
 const RATE_SHIFT: u32 = 20;
@@ -236,6 +240,7 @@ impl Sim {
             freq_timer_at: None,
             last_scan_cost: 0,
             cstate_exit_ns: input.cstate_exit_ns,
+            cost_jitter_permille: input.cost_jitter_permille,
         };
         sim.stats.timeline_cap = sim.p.max_timeline_segments;
         sim.stats.wake_cap = sim.p.max_wakeup_records;
@@ -246,7 +251,8 @@ impl Sim {
         for (i, spec) in input.tasks.iter().enumerate() {
             // `check_cpus` refused CPUs beyond the machine (they used to be clamped)
             let start_cpu = spec.start_cpu.unwrap_or(0);
-            let t = sim.make_task(i as u32, spec, start_cpu);
+            let mut t = sim.make_task(i as u32, spec, start_cpu);
+            t.cost_scale = sim.draw_cost_scale();
             sim.tasks.push(t);
             sim.q
                 .push(spec.start_ns, Ev::TaskStart { task: i as TaskId });
@@ -349,6 +355,7 @@ impl Sim {
             ops: 0,
             kthread: spec.kthread,
             exit_time: None,
+            cost_scale: jitter::COST_ONE,
         }
     }
 

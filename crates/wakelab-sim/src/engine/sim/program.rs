@@ -42,7 +42,7 @@ impl Sim {
             match op {
                 Op::Run(a) => {
                     let cycles = self.draw(a).max(1);
-                    self.tasks[t as usize].remaining += cycles;
+                    self.tasks[t as usize].remaining += self.jittered(t, cycles);
                     self.retime(cpu);
                     return;
                 }

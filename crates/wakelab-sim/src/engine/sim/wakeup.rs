@@ -36,6 +36,7 @@ impl Sim {
         let id = self.tasks.len() as TaskId;
         let spec = &self.templates[(prog - self.n_initial) as usize];
         let mut child = self.make_task(prog, spec, cpu);
+        child.cost_scale = self.draw_cost_scale();
         child.pl.id = id;
         // the child starts on its parent's CPU if allowed there (sched_fork: __set_task_cpu)
         child.cpu = if child.pl.allowed.test(cpu) {
