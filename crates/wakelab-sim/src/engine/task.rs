@@ -94,6 +94,9 @@ pub struct Task {
     pub kthread: bool,
     /// Task is one whose completion ends a completion-time workload (hackbench).
     pub exit_time: Option<u64>,
+    /// When the task was last enqueued or picked (`rq->cfs_tasks` order: larger = nearer the
+    /// head); load balancing scans from the smallest.
+    pub lb_seq: u64,
 }
 
 pub type TaskIdx = usize;

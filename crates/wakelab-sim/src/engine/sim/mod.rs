@@ -170,6 +170,10 @@ pub struct Sim {
     /// `PlacementParams::scan_time`); the waker pays it with its next wake-up's cost.
     last_scan_cost: u64,
     pub(crate) cstate_exit_ns: Vec<u64>,
+    /// Load-balancer state (spec §17): per-CPU domain fields, sgc imbalance, nohz.
+    pub(crate) lb: super::balance::LbState,
+    /// Stamp source for `Task::lb_seq` (the order of `rq->cfs_tasks`).
+    pub(crate) lb_seq: u64,
 }
 
 const RATE_SHIFT: u32 = 20;
@@ -227,7 +231,10 @@ impl Sim {
             freq_timer_at: None,
             last_scan_cost: 0,
             cstate_exit_ns: input.cstate_exit_ns,
+            lb: super::balance::LbState::default(),
+            lb_seq: 0,
         };
+        sim.lb = super::balance::LbState::new(&sim.sd, n);
         sim.stats.timeline_cap = sim.p.max_timeline_segments;
         sim.stats.wake_cap = sim.p.max_wakeup_records;
         sim.freq.init(&CpuMask::EMPTY);
@@ -329,6 +336,7 @@ impl Sim {
             ops: 0,
             kthread: spec.kthread,
             exit_time: None,
+            lb_seq: 0,
         }
     }
 
