@@ -24,6 +24,7 @@ pub mod newidle;
 pub mod nohz;
 pub mod rebalance;
 pub mod simple;
+pub mod snapshot;
 pub mod state;
 pub mod view;
 
