@@ -30,15 +30,17 @@ fn world() -> impl Strategy<Value = World> {
         0usize..3,
         0u32..6,
     )
-        .prop_map(|(shape, version, per_cpu, seeds, this_cpu, level, failed)| World {
-            shape,
-            version,
-            per_cpu,
-            seeds,
-            this_cpu,
-            level,
-            failed,
-        })
+        .prop_map(
+            |(shape, version, per_cpu, seeds, this_cpu, level, failed)| World {
+                shape,
+                version,
+                per_cpu,
+                seeds,
+                this_cpu,
+                level,
+                failed,
+            },
+        )
 }
 
 /// The snapshot; `pinned`: random affinities (always containing the task's own CPU).

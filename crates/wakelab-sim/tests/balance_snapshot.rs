@@ -44,7 +44,10 @@ fn every_example_matches_its_pinned_trace() {
 fn two_cpus_three_tasks_per_version() {
     let a = balance_json(&example("a-two-cpus-three-tasks-4.15.json")).unwrap();
     assert_eq!(a.busiest_cpu, Some(1));
-    assert_eq!(a.imbalance, 1024, "fix_small_imbalance raises 512 to one task's load");
+    assert_eq!(
+        a.imbalance, 1024,
+        "fix_small_imbalance raises 512 to one task's load"
+    );
     assert_eq!(moved(&a), vec![(2, 1, 0)]);
     assert_eq!((a.nr_balance_failed, a.balance_interval_ms), (0, 2));
 
@@ -54,7 +57,10 @@ fn two_cpus_three_tasks_per_version() {
     assert_eq!(o.imbalance, 512);
     assert!(o.moved.is_empty());
     assert_eq!((o.nr_balance_failed, o.balance_interval_ms), (1, 2));
-    let second = b.replace("\"idle\": \"not_idle\",", "\"idle\": \"not_idle\",\n  \"sd\": { \"nr_balance_failed\": 1 },");
+    let second = b.replace(
+        "\"idle\": \"not_idle\",",
+        "\"idle\": \"not_idle\",\n  \"sd\": { \"nr_balance_failed\": 1 },",
+    );
     let o = balance_json(&second).unwrap();
     assert_eq!(moved(&o), vec![(2, 1, 0)], "1024 >> 1 = 512 is not > 512");
     assert_eq!(o.nr_balance_failed, 0);
@@ -72,13 +78,17 @@ fn numa_allowance_per_version() {
     let o = balance_json(&c).unwrap();
     assert_eq!(o.idle, CpuIdleType::Idle);
     assert!(o.should_we_balance);
-    assert_eq!((o.migration_type, o.imbalance), (Some(MigrationType::Task), 1));
+    assert_eq!(
+        (o.migration_type, o.imbalance),
+        (Some(MigrationType::Task), 1)
+    );
     assert_eq!(o.busiest_cpu, Some(0));
     assert!(o.moved.is_empty());
     let act = o.active.expect("5th failure: active balance");
     assert_eq!((act.task, act.from, act.to), (0, 0, 8));
     // one failure earlier: no active balance yet, failures count up
-    let o = balance_json(&c.replace("\"nr_balance_failed\": 4", "\"nr_balance_failed\": 3")).unwrap();
+    let o =
+        balance_json(&c.replace("\"nr_balance_failed\": 4", "\"nr_balance_failed\": 3")).unwrap();
     assert!(o.active.is_none());
     assert_eq!(o.nr_balance_failed, 4);
     for v in ["5.10", "5.15"] {
@@ -95,7 +105,10 @@ fn numa_allowance_per_version() {
 fn idle_cpu_pulls_the_waiting_task() {
     let d = example("d-idle-pull-5.10.json");
     let o = balance_json(&d).unwrap();
-    assert_eq!((o.migration_type, o.imbalance), (Some(MigrationType::Task), 1));
+    assert_eq!(
+        (o.migration_type, o.imbalance),
+        (Some(MigrationType::Task), 1)
+    );
     assert_eq!(moved(&o), vec![(2, 0, 2)]);
     let o = balance_json(&d.replace("\"5.10\"", "\"4.15\"")).unwrap();
     assert_eq!(o.imbalance, 1024);
@@ -117,7 +130,11 @@ fn all_pinned_backs_off() {
 fn not_due_and_should_we_balance() {
     let a = example("a-two-cpus-three-tasks-4.15.json");
     // 4.15 busy interval of MC (w 2): 2 ms x 32 = 64 jiffies at HZ 1000; now is jiffy 10000
-    let o = balance_json(&a.replace("\"idle\": \"not_idle\",", "\"idle\": \"not_idle\", \"sd\": { \"last_balance\": 9950 },")).unwrap();
+    let o = balance_json(&a.replace(
+        "\"idle\": \"not_idle\",",
+        "\"idle\": \"not_idle\", \"sd\": { \"last_balance\": 9950 },",
+    ))
+    .unwrap();
     assert!(!o.due && o.moved.is_empty());
     // a busy CPU whose group has an idle CPU does not balance (2 cores x 2 threads, x86
     // numbering: CPU 0's group at the MC level is its core {0,2}, and CPU 2 is idle)
@@ -136,9 +153,17 @@ fn bad_input_names_the_field() {
     assert_eq!(e.path, "this_cpu");
     let e = balance_json(&a.replace("\"level\": 0", "\"level\": 3")).unwrap_err();
     assert_eq!(e.path, "level");
-    let e = balance_json(&a.replace("{ \"id\": 2, \"cpu\": 1 }", "{ \"id\": 2, \"cpu\": 1, \"allowed\": \"0\" }")).unwrap_err();
+    let e = balance_json(&a.replace(
+        "{ \"id\": 2, \"cpu\": 1 }",
+        "{ \"id\": 2, \"cpu\": 1, \"allowed\": \"0\" }",
+    ))
+    .unwrap_err();
     assert_eq!(e.path, "tasks[1].allowed");
-    let e = balance_json(&a.replace("{ \"id\": 2, \"cpu\": 1 }", "{ \"id\": 2, \"cpu\": 1, \"bogus\": 1 }")).unwrap_err();
+    let e = balance_json(&a.replace(
+        "{ \"id\": 2, \"cpu\": 1 }",
+        "{ \"id\": 2, \"cpu\": 1, \"bogus\": 1 }",
+    ))
+    .unwrap_err();
     assert!(e.path.starts_with("tasks"), "{e}");
     let e = balance_json(&a.replace("\"id\": 2", "\"id\": 0")).unwrap_err();
     assert_eq!(e.path, "tasks[1].id");

@@ -44,7 +44,11 @@ pub fn cpu_load_update(cpu_load: &mut [u64; CPU_LOAD_IDX_MAX], this_load: u64, p
     for (i, slot) in cpu_load.iter_mut().enumerate().skip(1) {
         let mut old = decay_load_missed(*slot, pending.saturating_sub(1), i);
         if tickless_load != 0 {
-            old = old.saturating_sub(decay_load_missed(tickless_load, pending.saturating_sub(1), i));
+            old = old.saturating_sub(decay_load_missed(
+                tickless_load,
+                pending.saturating_sub(1),
+                i,
+            ));
             old += tickless_load;
         }
         let mut new = this_load;

@@ -119,7 +119,12 @@ pub fn detach_tasks<V: LbView>(
         if env.family.is_4x() {
             let load = p.load;
             if (load / 2) as i64 > env.imbalance {
-                tr.note(|| format!("    task {}: load {} / 2 > imbalance {}", p.id, load, env.imbalance));
+                tr.note(|| {
+                    format!(
+                        "    task {}: load {} / 2 > imbalance {}",
+                        p.id, load, env.imbalance
+                    )
+                });
                 continue;
             }
             env.imbalance -= load as i64;
@@ -141,7 +146,12 @@ pub fn detach_tasks<V: LbView>(
                 }
                 MigrationType::Util => {
                     if p.util_est as i64 > env.imbalance {
-                        tr.note(|| format!("    task {}: util {} > imbalance {}", p.id, p.util_est, env.imbalance));
+                        tr.note(|| {
+                            format!(
+                                "    task {}: util {} > imbalance {}",
+                                p.id, p.util_est, env.imbalance
+                            )
+                        });
                         continue;
                     }
                     env.imbalance -= p.util_est as i64;

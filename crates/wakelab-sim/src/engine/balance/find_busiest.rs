@@ -164,8 +164,11 @@ fn fix_small_imbalance<V: LbView>(v: &V, env: &mut LbEnv, sds: &mut SdLbStats) {
     let mut capa_now = busiest
         .group_capacity
         .saturating_mul(busiest.load_per_task.min(busiest.avg_load));
-    capa_now = capa_now
-        .saturating_add(local.group_capacity.saturating_mul(local.load_per_task.min(local.avg_load)));
+    capa_now = capa_now.saturating_add(
+        local
+            .group_capacity
+            .saturating_mul(local.load_per_task.min(local.avg_load)),
+    );
     capa_now /= 1024;
     let mut capa_move = 0;
     if busiest.avg_load > scaled {
@@ -309,8 +312,14 @@ fn calculate_imbalance_5x<V: LbView>(v: &V, env: &mut LbEnv, sds: &mut SdLbStats
         }
     }
     env.migration_type = MigrationType::Load;
-    let a = busiest.avg_load.saturating_sub(sds.avg_load).saturating_mul(busiest.group_capacity);
-    let b = sds.avg_load.saturating_sub(sds.local.avg_load).saturating_mul(local.group_capacity);
+    let a = busiest
+        .avg_load
+        .saturating_sub(sds.avg_load)
+        .saturating_mul(busiest.group_capacity);
+    let b = sds
+        .avg_load
+        .saturating_sub(sds.local.avg_load)
+        .saturating_mul(local.group_capacity);
     env.imbalance = (a.min(b) / 1024).min(i64::MAX as u64) as i64;
 }
 

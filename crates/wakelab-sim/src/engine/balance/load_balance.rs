@@ -126,7 +126,12 @@ pub fn load_balance<V: LbView>(
         active: None,
         continue_balancing: true,
     };
-    tr.note(|| format!("load_balance(cpu {this_cpu}, level {level} {:?}, {idle:?})", lvl.kind));
+    tr.note(|| {
+        format!(
+            "load_balance(cpu {this_cpu}, level {level} {:?}, {idle:?})",
+            lvl.kind
+        )
+    });
     enum Exit {
         Balanced,
         AllPinned,
@@ -166,7 +171,8 @@ pub fn load_balance<V: LbView>(
             loop {
                 let gone: Vec<TaskId> = res.moved.iter().map(|m| m.0).collect();
                 let got = detach_tasks(v, &mut env, busiest, &gone, tr);
-                res.moved.extend(got.into_iter().map(|(t, to)| (t, busiest, to)));
+                res.moved
+                    .extend(got.into_iter().map(|(t, to)| (t, busiest, to)));
                 if env.flags & LBF_NEED_BREAK != 0 {
                     env.flags &= !LBF_NEED_BREAK;
                     continue;
@@ -214,7 +220,9 @@ pub fn load_balance<V: LbView>(
                 env.flags &= !LBF_ALL_PINNED;
                 active = true;
                 res.active = Some((busiest, this_cpu));
-                tr.note(|| format!("  active balance: stopper on CPU {busiest} pushes to CPU {this_cpu}"));
+                tr.note(|| {
+                    format!("  active balance: stopper on CPU {busiest} pushes to CPU {this_cpu}")
+                });
                 let sdst = &mut st.sd[this_cpu as usize][level];
                 if family != LbFamily::V515 {
                     sdst.nr_balance_failed = lvl.cache_nice_tries + 1;

@@ -60,10 +60,7 @@ pub fn newidle_balance(sim: &mut Sim, cpu: Cpu) -> bool {
             }
             update_next_balance(sim, cpu, li, &mut next_balance);
             let rq = &sim.rqs[cpu as usize];
-            if pulled
-                || rq.nr_running() > 0
-                || (fam == LbFamily::V515 && rq.wake_pending)
-            {
+            if pulled || rq.nr_running() > 0 || (fam == LbFamily::V515 && rq.wake_pending) {
                 break;
             }
         }

@@ -222,7 +222,10 @@ impl BalanceSnapshot {
     /// Validate and resolve.
     pub fn load(&self) -> Result<LoadedBalance, BalanceSnapshotError> {
         if self.format != 1 {
-            return Err(bad("format", format!("unsupported format {} (expected 1)", self.format)));
+            return Err(bad(
+                "format",
+                format!("unsupported format {} (expected 1)", self.format),
+            ));
         }
         let topology = Topology::new(&self.machine).map_err(|e| bad("machine", e.to_string()))?;
         self.kernel.resolve().map_err(|e| bad("kernel", e))?;
@@ -239,12 +242,18 @@ impl BalanceSnapshot {
         if self.level >= nlevels {
             return Err(bad(
                 "level",
-                format!("this machine has {nlevels} domain levels (0 to {})", nlevels.max(1) - 1),
+                format!(
+                    "this machine has {nlevels} domain levels (0 to {})",
+                    nlevels.max(1) - 1
+                ),
             ));
         }
         for (k, g) in self.sgc_imbalance.iter().enumerate() {
             if g.level >= nlevels {
-                return Err(bad(format!("sgc_imbalance[{k}].level"), format!("must be below {nlevels}")));
+                return Err(bad(
+                    format!("sgc_imbalance[{k}].level"),
+                    format!("must be below {nlevels}"),
+                ));
             }
             crate::check::cpu(g.cpu, nr).map_err(|m| bad(format!("sgc_imbalance[{k}].cpu"), m))?;
         }
@@ -254,7 +263,13 @@ impl BalanceSnapshot {
             crate::check::between(b, 1, 1_000_000).map_err(|m| bad("sd.balance_interval_ms", m))?;
         }
         if self.tasks.len() > MAX_SNAPSHOT_TASKS {
-            return Err(bad("tasks", format!("at most {MAX_SNAPSHOT_TASKS} tasks (got {})", self.tasks.len())));
+            return Err(bad(
+                "tasks",
+                format!(
+                    "at most {MAX_SNAPSHOT_TASKS} tasks (got {})",
+                    self.tasks.len()
+                ),
+            ));
         }
         let all = *topology.all();
         let mut cpus: Vec<CpuState> = (0..nr)
@@ -286,17 +301,29 @@ impl BalanceSnapshot {
             crate::check::at_most(t.util_est, 1024).map_err(|m| bad(p("util_est"), m))?;
             let allowed = t.allowed.unwrap_or(all);
             if allowed.is_empty() || !allowed.is_subset(&all) {
-                return Err(bad(p("allowed"), format!("must be a non-empty subset of the machine's CPUs 0-{}", nr - 1)));
+                return Err(bad(
+                    p("allowed"),
+                    format!(
+                        "must be a non-empty subset of the machine's CPUs 0-{}",
+                        nr - 1
+                    ),
+                ));
             }
             if !allowed.test(t.cpu) {
-                return Err(bad(p("allowed"), format!("does not contain the task's CPU {}", t.cpu)));
+                return Err(bad(
+                    p("allowed"),
+                    format!("does not contain the task's CPU {}", t.cpu),
+                ));
             }
             let ago = t.ran_ns_ago.unwrap_or(1_000_000_000);
             crate::check::at_most(ago, 1u64 << 62).map_err(|m| bad(p("ran_ns_ago"), m))?;
             let s = &mut cpus[t.cpu as usize];
             if t.running {
                 if s.curr.is_some() {
-                    return Err(bad(p("running"), format!("CPU {} already has a running task", t.cpu)));
+                    return Err(bad(
+                        p("running"),
+                        format!("CPU {} already has a running task", t.cpu),
+                    ));
                 }
                 s.curr = Some(k);
             }
@@ -332,7 +359,10 @@ impl BalanceSnapshot {
         }
         for (k, e) in self.cpus.iter().enumerate() {
             if !e.cpus.is_subset(&all) {
-                return Err(bad(format!("cpus[{k}].cpus"), format!("names CPUs beyond the machine's {nr}")));
+                return Err(bad(
+                    format!("cpus[{k}].cpus"),
+                    format!("names CPUs beyond the machine's {nr}"),
+                ));
             }
             for c in e.cpus.iter() {
                 let s = &mut cpus[c as usize];
@@ -367,11 +397,16 @@ impl BalanceSnapshot {
                 crate::check::between(s.capacity, 1, 1024).map_err(|m| bad(p("capacity"), m))?;
                 crate::check::at_most(s.util_avg, 1024).map_err(|m| bad(p("util_avg"), m))?;
                 crate::check::at_most(s.util_est, 1024).map_err(|m| bad(p("util_est"), m))?;
-                for (what, v) in [("load_avg", s.load_avg), ("runnable_load_avg", s.runnable_load_avg), ("runnable_avg", s.runnable_avg)] {
+                for (what, v) in [
+                    ("load_avg", s.load_avg),
+                    ("runnable_load_avg", s.runnable_load_avg),
+                    ("runnable_avg", s.runnable_avg),
+                ] {
                     crate::check::at_most(v, 1u64 << 32).map_err(|m| bad(p(what), m))?;
                 }
                 for (i, &v) in s.cpu_load.iter().enumerate() {
-                    crate::check::at_most(v, 1u64 << 32).map_err(|m| bad(format!("cpus[{k}].cpu_load[{i}]"), m))?;
+                    crate::check::at_most(v, 1u64 << 32)
+                        .map_err(|m| bad(format!("cpus[{k}].cpu_load[{i}]"), m))?;
                 }
             }
         }
@@ -459,7 +494,9 @@ impl LbView for LoadedBalance {
         );
     }
     fn curr_allowed(&self, cpu: Cpu) -> Option<CpuMask> {
-        self.cpus[cpu as usize].curr.map(|k| self.tasks[k].1.allowed)
+        self.cpus[cpu as usize]
+            .curr
+            .map(|k| self.tasks[k].1.allowed)
     }
     fn migration_cost(&self) -> u64 {
         self.snapshot.migration_cost_ns
@@ -597,15 +634,21 @@ impl LoadedBalance {
             if let Some((from, to)) = r.active {
                 let task = detach_one_task(self, from, to);
                 tr.note(|| match task {
-                    Some(t) => format!("active_load_balance_cpu_stop: task {t} from CPU {from} to CPU {to}"),
-                    None => format!("active_load_balance_cpu_stop: no task of CPU {from} may run on CPU {to}"),
+                    Some(t) => format!(
+                        "active_load_balance_cpu_stop: task {t} from CPU {from} to CPU {to}"
+                    ),
+                    None => format!(
+                        "active_load_balance_cpu_stop: no task of CPU {from} may run on CPU {to}"
+                    ),
                 });
                 out.active = task.map(|task| Move { task, from, to });
             }
             out.nr_balance_failed = st.sd[cpu as usize][li].nr_balance_failed;
             out.balance_interval_ms = st.sd[cpu as usize][li].balance_interval;
             if li + 1 < self.domains.levels.len().min(MAX_LEVELS) {
-                let first = local_group(&self.domains, li + 1, cpu).first().unwrap_or(cpu);
+                let first = local_group(&self.domains, li + 1, cpu)
+                    .first()
+                    .unwrap_or(cpu);
                 out.parent_group_imbalance = Some(st.sgc_imbalance[li + 1][first as usize]);
             }
         }
@@ -644,7 +687,10 @@ pub fn render_text(o: &BalanceOutput) -> String {
             format!("moved {}", moved.join(", "))
         },
         match o.active {
-            Some(m) => format!("; active balance moves task {} {}->{}", m.task, m.from, m.to),
+            Some(m) => format!(
+                "; active balance moves task {} {}->{}",
+                m.task, m.from, m.to
+            ),
             None => String::new(),
         }
     ));

@@ -77,7 +77,12 @@ impl LbState {
     }
 
     /// `sd->groups->sgc->imbalance` of `cpu`'s domain at `level` (its local group).
-    pub fn local_group_imbalance(&mut self, sd: &SchedDomains, level: usize, cpu: Cpu) -> &mut bool {
+    pub fn local_group_imbalance(
+        &mut self,
+        sd: &SchedDomains,
+        level: usize,
+        cpu: Cpu,
+    ) -> &mut bool {
         let first = local_group(sd, level, cpu).first().unwrap_or(cpu);
         &mut self.sgc_imbalance[level][first as usize]
     }
