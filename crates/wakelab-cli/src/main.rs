@@ -115,6 +115,14 @@ enum Cmd {
         #[arg(long)]
         text: bool,
     },
+    /// Explain one load_balance call from a JSON snapshot (see docs/examples/balance/).
+    Balance {
+        /// Snapshot file; `-` or nothing for stdin.
+        file: Option<PathBuf>,
+        /// Print a readable trace instead of JSON.
+        #[arg(long)]
+        text: bool,
+    },
     /// Export one run as a Chrome trace-event JSON for ui.perfetto.dev (docs/interop.md).
     Trace(interop::TraceArgs),
     /// Parse measured results (compare-mmtests text/JSON, CSV); print them as compare-mmtests.
@@ -505,6 +513,17 @@ fn run_cli() -> Result<()> {
         Cmd::TraceImport(a) => trace_import::trace_import(a)?,
         Cmd::Validate(a) => validate::validate(a)?,
         Cmd::Link(c) => link::run(c)?,
+        Cmd::Balance { file, text } => {
+            use wakelab_sim::engine::balance::snapshot as lb;
+            let s = read_input(&file, lb::MAX_BALANCE_SNAPSHOT_BYTES, "balance snapshot")?;
+            let out = lb::balance_json(&s).map_err(|e| anyhow!("{e}"))?;
+            let o = if text {
+                lb::render_text(&out)
+            } else {
+                serde_json::to_string_pretty(&out)?
+            };
+            io::emit(&format!("{o}\n"))?;
+        }
         Cmd::Decide { file, text } => {
             let s = read_input(
                 &file,

@@ -44,6 +44,16 @@ pub struct EngineParams {
     pub max_timeline_segments: usize,
     /// Wake-up records kept for "explain this wake-up". Bound.
     pub max_wakeup_records: usize,
+    /// Load balancer: `"fair"` (kernel/sched/fair.c's load_balance per version, spec §17) or
+    /// `"simple"` (the earlier model: imbalance in tasks, one task per attempt).
+    pub balancer: super::balance::Balancer,
+    /// CONFIG_PREEMPT(ION): a new-idle balance moves at most one task (spec §17.7.2). Server
+    /// distribution kernels use PREEMPT_VOLUNTARY: false.
+    pub preempt: bool,
+    /// Modelled cost of one `load_balance` call per CPU of the domain, ns (feeds
+    /// `max_newidle_lb_cost`, which gates new-idle balancing against `avg_idle`; the kernel
+    /// measures it with sched_clock and has no constant, spec §17.12). Estimate.
+    pub lb_cost_per_cpu_ns: u64,
 }
 
 impl Default for EngineParams {
@@ -64,6 +74,9 @@ impl Default for EngineParams {
             max_events: 200_000_000,
             max_timeline_segments: 200_000,
             max_wakeup_records: 20_000,
+            balancer: super::balance::Balancer::Fair,
+            preempt: false,
+            lb_cost_per_cpu_ns: 100,
         }
     }
 }
@@ -87,6 +100,9 @@ pub const COLD_CYCLES: (u64, u64) = (0, 100_000_000);
 /// real ones are 1-10 µs (docs/model.md); 10 ms is 1000x that, and keeps `now + lat + ipi`
 /// and `work_in(cost)` far from overflow.
 pub const PATH_COST_NS: (u64, u64) = (0, 10_000_000);
+/// Load-balance cost per CPU: at most 100 µs (a runqueue read costs ~0.1 µs; 1000x that keeps
+/// `cost * span` far from overflow for 512 CPUs).
+pub const LB_COST_PER_CPU_NS: u64 = 100_000;
 /// CONFIG_HZ: 100 to 1000 (the kernel's Kconfig choices are 100, 250, 300 and 1000).
 pub const HZ: (u32, u32) = (100, 1000);
 /// SMT throughput entries: 1 to 8192 (1/1024 units: 8x one thread is already unphysical);
@@ -136,6 +152,7 @@ impl EngineParams {
         between(self.irq_cost_ns, lo, hi).map_err(f("irq_cost_ns"))?;
         between(self.ipi_latency_ns, lo, hi).map_err(f("ipi_latency_ns"))?;
         between(self.context_switch_ns, lo, hi).map_err(f("context_switch_ns"))?;
+        at_most(self.lb_cost_per_cpu_ns, LB_COST_PER_CPU_NS).map_err(f("lb_cost_per_cpu_ns"))?;
         between(self.max_events, MAX_EVENTS.0, MAX_EVENTS.1).map_err(f("max_events"))?;
         at_most(self.max_timeline_segments, MAX_TIMELINE_SEGMENTS)
             .map_err(f("max_timeline_segments"))?;

@@ -64,8 +64,11 @@ pub struct Rq {
     /// The idle task's placement fields (it is `current` for interrupt wake-ups on an idle CPU,
     /// so its `wakee_flips` and `recent_used_cpu` are what such wake-ups modify, spec §3.0).
     pub idle_pl: TaskPlacement,
-    /// Per domain level: time of the last periodic balance.
+    /// Per domain level: time of the last periodic balance (the simple balancer).
     pub last_balance: [u64; 8],
+    /// 4.x `cpu_load[]` and `last_load_update_tick` (jiffies), spec §17.1.
+    pub cpu_load: [u64; 5],
+    pub last_load_update_tick: u64,
     /// Accounting.
     pub busy_ns: u64,
     pub irq_ns: u64,
@@ -114,6 +117,8 @@ impl Rq {
             smt_busy: false,
             idle_pl,
             last_balance: [0; 8],
+            cpu_load: [0; 5],
+            last_load_update_tick: 0,
             busy_ns: 0,
             irq_ns: 0,
             last_state_change: 0,

@@ -88,6 +88,8 @@ pub struct RunStats {
     pub decisions: u64,
     pub migrations: u64,
     pub balance_migrations: u64,
+    /// Tasks moved by the active-balance stopper.
+    pub active_balances: u64,
     pub newidle_pulls: u64,
     pub nohz_pulls: u64,
     pub periodic_pulls: u64,

@@ -106,6 +106,9 @@ pub struct Task {
     pub exit_time: Option<u64>,
     /// This run's cost factor of the task's run phases, 1 << 16 = 1.0 (sim/jitter.rs).
     pub cost_scale: u32,
+    /// When the task was last enqueued or picked (`rq->cfs_tasks` order: larger = nearer the
+    /// head); load balancing scans from the smallest.
+    pub lb_seq: u64,
 }
 
 pub type TaskIdx = usize;

@@ -38,6 +38,11 @@ impl SchedView for View<'_> {
     fn nr_running(&self, cpu: Cpu) -> u32 {
         self.sim.rqs[cpu as usize].nr_running()
     }
+    /// `rq->cfs.h_nr_running`.
+    #[inline]
+    fn cfs_h_nr_running(&self, cpu: Cpu) -> u32 {
+        self.sim.rqs[cpu as usize].nr_cfs
+    }
     #[inline]
     fn runnable_load_avg(&self, cpu: Cpu) -> u64 {
         self.sim.rqs[cpu as usize].runnable_load.load_avg

@@ -3,6 +3,7 @@
 //! `scheduler_tick`.
 
 use crate::cpumask::Cpu;
+use crate::engine::balance::{self, Balancer};
 use crate::engine::behaviour::SchedClass;
 use crate::engine::task::{TaskId, TaskState};
 use crate::freq::UpdateFlags;
@@ -29,6 +30,9 @@ impl Sim {
                 rq.nr_cfs += 1;
                 rq.load_weight += task.weight as u64;
                 rq.cfs_insert(task.vruntime, t);
+                // list_add(&se->group_node, &rq->cfs_tasks): the head
+                self.lb_seq += 1;
+                task.lb_seq = self.lb_seq;
                 rq.runnable_load.load_avg += task.avg.load_avg;
                 rq.runnable_load.load_sum += task.avg.load_sum;
                 if !is4 {
@@ -41,6 +45,10 @@ impl Sim {
                 rq.nr_rt += 1;
                 rq.rt_insert(prio, t);
             }
+        }
+        // add_nr_running: a runqueue reaching 2 tasks sets rd->overload (spec §17.1)
+        if rq.nr_running() >= 2 {
+            self.lb.overload = true;
         }
     }
 
@@ -236,7 +244,11 @@ impl Sim {
         if next.is_none() {
             // newidle_balance (§7.2): stamp, then try to pull.
             self.rqs[cpu as usize].idle_stamp = now.max(1);
-            if crate::engine::balance::newidle_balance(self, cpu) {
+            let pulled = match self.p.balancer {
+                Balancer::Fair => balance::newidle::newidle_balance(self, cpu),
+                Balancer::Simple => balance::simple::newidle_balance(self, cpu),
+            };
+            if pulled {
                 self.rqs[cpu as usize].idle_stamp = 0;
                 next = self.pick_next(cpu, None);
             }
@@ -296,6 +308,17 @@ impl Sim {
         }
         rq.curr = Some(t);
         rq.nr_switches += 1;
+        if let SchedClass::Fair { .. } = self.tasks[t as usize].class {
+            // set_next_entity moves the picked task to the head of rq->cfs_tasks
+            self.lb_seq += 1;
+            self.tasks[t as usize].lb_seq = self.lb_seq;
+        }
+        if was_idle && self.sd.version.is_4x() && self.p.balancer == Balancer::Fair {
+            // cpu_load_update_nohz_stop: catch cpu_load[] up with the missed ticks
+            let load = self.rqs[cpu as usize].runnable_load.load_avg;
+            balance::rebalance::cpu_load_update_nohz(self, cpu, load);
+        }
+        let rq = &mut self.rqs[cpu as usize];
         rq.last_state_change = now;
         self.stats.segment_start(cpu, t, now, self.timeline_window);
         let task = &mut self.tasks[t as usize];
@@ -354,9 +377,28 @@ impl Sim {
             .segment_start_idle(cpu, now, self.timeline_window);
         let cs = self.freq.idle_enter(now, cpu);
         self.rqs[cpu as usize].cstate = Some(cs);
+        if self.p.balancer == Balancer::Fair {
+            balance::nohz::nohz_balance_enter_idle(self, cpu);
+        }
         // __update_idle_core (§6.1)
         self.with_placement(|view, st, beh| placement::update_idle_core(view, st, beh, cpu));
         self.smt_changed(cpu);
+    }
+
+    /// The active-balance stopper preempts `cpu`'s current task (it goes back to its queue).
+    pub(crate) fn preempt_curr_for_stopper(&mut self, cpu: Cpu) {
+        if self.rqs[cpu as usize].curr.is_some() {
+            self.update_curr(cpu);
+            self.update_rq_avgs(cpu);
+            self.stop_running(cpu);
+            self.resched.set(cpu);
+        }
+    }
+
+    /// `idle_cpu(cpu)` (§1.1).
+    pub(crate) fn idle_cpu(&self, cpu: Cpu) -> bool {
+        let rq = &self.rqs[cpu as usize];
+        rq.curr.is_none() && rq.nr_running() == 0 && !rq.wake_pending
     }
 
     /// Migrate a queued (not running) task to `to` (load balancing).
@@ -425,7 +467,10 @@ impl Sim {
         let sig = self.util_signals(cpu);
         self.freq.update_util(now, cpu, &sig, flags);
         self.freq.tick(now, cpu);
-        crate::engine::balance::periodic_balance(self, cpu);
+        match self.p.balancer {
+            Balancer::Fair => balance::rebalance::trigger_load_balance(self, cpu),
+            Balancer::Simple => balance::simple::periodic_balance(self, cpu),
+        }
         let khz = self.freq.cur_khz(cpu);
         self.stats
             .sample_util(cpu, now, self.rqs[cpu as usize].cfs_avg.util_avg, khz);

@@ -179,6 +179,10 @@ pub struct Sim {
     last_scan_cost: u64,
     pub(crate) cstate_exit_ns: Vec<u64>,
     cost_jitter_permille: u32,
+    /// Load-balancer state (spec §17): per-CPU domain fields, sgc imbalance, nohz.
+    pub(crate) lb: super::balance::LbState,
+    /// Stamp source for `Task::lb_seq` (the order of `rq->cfs_tasks`).
+    pub(crate) lb_seq: u64,
 }
 
 const RATE_SHIFT: u32 = 20;
@@ -241,7 +245,10 @@ impl Sim {
             last_scan_cost: 0,
             cstate_exit_ns: input.cstate_exit_ns,
             cost_jitter_permille: input.cost_jitter_permille,
+            lb: super::balance::LbState::default(),
+            lb_seq: 0,
         };
+        sim.lb = super::balance::LbState::new(&sim.sd, n);
         sim.stats.timeline_cap = sim.p.max_timeline_segments;
         sim.stats.wake_cap = sim.p.max_wakeup_records;
         sim.freq.init(&CpuMask::EMPTY);
@@ -356,6 +363,7 @@ impl Sim {
             kthread: spec.kthread,
             exit_time: None,
             cost_scale: jitter::COST_ONE,
+            lb_seq: 0,
         }
     }
 

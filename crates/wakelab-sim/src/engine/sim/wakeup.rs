@@ -74,6 +74,20 @@ impl Sim {
         self.activate(t, cpu, false, true);
     }
 
+    /// `sched_exec` (core.c) for the running task `t`: `select_task_rq(p, task_cpu(p),
+    /// SD_BALANCE_EXEC)` through the placement model (the slow path, `find_idlest_cpu`, spec
+    /// §3.0, §8). Returns the chosen CPU; the caller (the workload's `exec` op) moves the task
+    /// there when it differs from `task_cpu(p)` (the kernel's `migration_cpu_stop`).
+    #[allow(dead_code)] // the entry point of the `exec` op (issue 20 / workload realism)
+    pub(crate) fn sched_exec_select(&mut self, t: TaskId) -> Cpu {
+        let cpu = self.tasks[t as usize].cpu;
+        match self.tasks[t as usize].class {
+            SchedClass::Fair { .. } => self.select_cpu(t, cpu, Some(t), SdFlag::Exec, false, true),
+            // other classes keep their CPU at exec
+            SchedClass::Fifo { .. } => cpu,
+        }
+    }
+
     /// `post_init_entity_util_avg` (spec §10.3).
     pub(super) fn post_init_util(&mut self, t: TaskId, cpu: Cpu) {
         let rq = &self.rqs[cpu as usize];

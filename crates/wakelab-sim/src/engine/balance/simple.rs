@@ -8,8 +8,8 @@
 use crate::cpumask::{Cpu, WrapCursor};
 use crate::topology::SdFlags;
 
-use super::sim::Sim;
-use super::task::{TaskId, TaskState};
+use crate::engine::sim::Sim;
+use crate::engine::task::{TaskId, TaskState};
 
 /// A queued CFS task on `from` that may move to `to`: allowed there and not cache-hot.
 ///

@@ -1,0 +1,278 @@
+//! Per-group statistics: `struct sg_lb_stats`, `update_sg_lb_stats`, `group_classify` and the
+//! capacity predicates, per version family (spec §17.4.1 for 4.x, §17.5.1 for 5.5+).
+
+use serde::Serialize;
+
+use crate::cpumask::{Cpu, CpuMask};
+use crate::topology::DomainLevel;
+
+use super::view::LbView;
+use super::{CpuIdleType, LbFamily};
+
+/// `enum group_type`. 4.x uses Other < Imbalanced < Overloaded; 5.5+ uses HasSpare <
+/// FullyBusy < MisfitTask < AsymPacking < Imbalanced < Overloaded. [`GroupType::rank`] keeps
+/// both orders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GroupType {
+    /// 4.x `group_other`.
+    Other,
+    HasSpare,
+    FullyBusy,
+    MisfitTask,
+    AsymPacking,
+    Imbalanced,
+    Overloaded,
+}
+
+impl GroupType {
+    pub fn rank(self) -> u8 {
+        match self {
+            GroupType::Other | GroupType::HasSpare => 0,
+            GroupType::FullyBusy => 1,
+            GroupType::MisfitTask => 2,
+            GroupType::AsymPacking => 3,
+            GroupType::Imbalanced => 4,
+            GroupType::Overloaded => 5,
+        }
+    }
+    /// The kernel's name (`group_has_spare`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            GroupType::Other => "group_other",
+            GroupType::HasSpare => "group_has_spare",
+            GroupType::FullyBusy => "group_fully_busy",
+            GroupType::MisfitTask => "group_misfit_task",
+            GroupType::AsymPacking => "group_asym_packing",
+            GroupType::Imbalanced => "group_imbalanced",
+            GroupType::Overloaded => "group_overloaded",
+        }
+    }
+}
+
+/// `struct sg_lb_stats` (fields of both families; the unused ones stay 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SgLbStats {
+    /// The group's CPUs.
+    pub span: CpuMask,
+    pub avg_load: u64,
+    pub group_load: u64,
+    pub group_capacity: u64,
+    pub group_util: u64,
+    /// 5.x `group_runnable`.
+    pub group_runnable: u64,
+    /// 4.x: CFS tasks; 5.x: all classes (`nr_running`).
+    pub sum_nr_running: u32,
+    /// 5.x `sum_h_nr_running` (CFS tasks).
+    pub sum_h_nr_running: u32,
+    pub idle_cpus: u32,
+    pub group_weight: u32,
+    pub group_type: GroupType,
+    /// 4.x `sum_weighted_load` and `load_per_task`.
+    pub sum_weighted_load: u64,
+    pub load_per_task: u64,
+    /// 4.x `group_no_capacity`.
+    pub group_no_capacity: bool,
+    /// Some CPU has `nr_running > 1` (feeds `rd->overload`).
+    pub overload: bool,
+}
+
+impl SgLbStats {
+    /// `init_sd_lb_stats`' busiest stats: 4.x all zero / `group_other`; 5.x `group_has_spare`
+    /// with `idle_cpus = UINT_MAX` (spec §17.5.2).
+    pub fn initial(family: LbFamily) -> SgLbStats {
+        SgLbStats {
+            span: CpuMask::EMPTY,
+            avg_load: 0,
+            group_load: 0,
+            group_capacity: 0,
+            group_util: 0,
+            group_runnable: 0,
+            sum_nr_running: 0,
+            sum_h_nr_running: 0,
+            idle_cpus: if family.is_4x() { 0 } else { u32::MAX },
+            group_weight: 0,
+            group_type: if family.is_4x() {
+                GroupType::Other
+            } else {
+                GroupType::HasSpare
+            },
+            sum_weighted_load: 0,
+            load_per_task: 0,
+            group_no_capacity: false,
+            overload: false,
+        }
+    }
+}
+
+/// `cpu_util(c)` (§10.5): 4.x `min(util_avg, orig)`; 5.x with util_est.
+pub fn cpu_util<V: LbView>(v: &V, cpu: Cpu, family: LbFamily) -> u64 {
+    let u = v.cfs_util_avg(cpu) as u64;
+    let u = if family.is_4x() {
+        u
+    } else {
+        u.max(v.util_est_enqueued(cpu) as u64)
+    };
+    u.min(v.domains().capacity_orig[cpu as usize] as u64)
+}
+
+/// `check_cpu_capacity(rq, sd)`: capacity noticeably reduced by RT/IRQ pressure.
+pub fn check_cpu_capacity<V: LbView>(v: &V, cpu: Cpu, pct: u32) -> bool {
+    let orig = v.domains().capacity_orig[cpu as usize] as u64;
+    (v.capacity_of(cpu) as u64) * (pct as u64) < orig * 100
+}
+
+/// 4.x `source_load(cpu, idx)`: the low estimate (remote groups).
+fn source_load<V: LbView>(v: &V, cpu: Cpu, idx: usize) -> u64 {
+    let total = v.runnable_load_avg(cpu);
+    if idx == 0 {
+        return total;
+    }
+    v.cpu_load_idx(cpu, idx - 1).min(total)
+}
+
+/// 4.x `target_load(cpu, idx)`: the high estimate (the local group).
+fn target_load<V: LbView>(v: &V, cpu: Cpu, idx: usize) -> u64 {
+    let total = v.runnable_load_avg(cpu);
+    if idx == 0 {
+        return total;
+    }
+    v.cpu_load_idx(cpu, idx - 1).max(total)
+}
+
+/// 4.x `get_sd_load_idx(sd, idle)`: busy_idx, idle_idx or newidle_idx (0 on every level).
+pub fn get_sd_load_idx(level: &DomainLevel, idle: CpuIdleType) -> usize {
+    match idle {
+        CpuIdleType::NotIdle => level.busy_idx as usize,
+        CpuIdleType::Idle => level.idle_idx as usize,
+        CpuIdleType::NewlyIdle => 0,
+    }
+}
+
+/// 4.x `group_has_capacity(env, sgs)`.
+pub fn group_has_capacity_4x(pct: u32, s: &SgLbStats) -> bool {
+    s.sum_nr_running < s.group_weight || s.group_capacity * 100 > s.group_util * pct as u64
+}
+
+/// 4.x `group_is_overloaded(env, sgs)`.
+pub fn group_is_overloaded_4x(pct: u32, s: &SgLbStats) -> bool {
+    s.sum_nr_running > s.group_weight && s.group_capacity * 100 < s.group_util * pct as u64
+}
+
+/// 5.x `group_has_capacity(imbalance_pct, sgs)`.
+pub fn group_has_capacity_5x(pct: u32, s: &SgLbStats) -> bool {
+    let pct = pct as u64;
+    if s.sum_nr_running < s.group_weight {
+        return true;
+    }
+    if s.group_capacity * pct < s.group_runnable * 100 {
+        return false;
+    }
+    s.group_capacity * 100 > s.group_util * pct
+}
+
+/// 5.x `group_is_overloaded(imbalance_pct, sgs)`.
+pub fn group_is_overloaded_5x(pct: u32, s: &SgLbStats) -> bool {
+    let pct = pct as u64;
+    if s.sum_nr_running <= s.group_weight {
+        return false;
+    }
+    if s.group_capacity * 100 < s.group_util * pct {
+        return true;
+    }
+    s.group_capacity * pct < s.group_runnable * 100
+}
+
+/// `group_classify`: 4.x (no_capacity, sgc imbalance, other); 5.x (overloaded, imbalanced,
+/// asym_packing, misfit, fully_busy, has_spare). Asym packing and misfit tasks are not modelled
+/// (docs/model.md): they never apply on symmetric x86.
+pub fn group_classify(family: LbFamily, pct: u32, s: &SgLbStats, sgc_imbalance: bool) -> GroupType {
+    if family.is_4x() {
+        if s.group_no_capacity {
+            GroupType::Overloaded
+        } else if sgc_imbalance {
+            GroupType::Imbalanced
+        } else {
+            GroupType::Other
+        }
+    } else if group_is_overloaded_5x(pct, s) {
+        GroupType::Overloaded
+    } else if sgc_imbalance {
+        GroupType::Imbalanced
+    } else if !group_has_capacity_5x(pct, s) {
+        GroupType::FullyBusy
+    } else {
+        GroupType::HasSpare
+    }
+}
+
+/// Inputs of one `update_sg_lb_stats` call.
+pub struct SgInput<'a> {
+    pub family: LbFamily,
+    pub level: &'a DomainLevel,
+    pub group: CpuMask,
+    /// `env->cpus`.
+    pub cpus: CpuMask,
+    pub local_group: bool,
+    pub idle: CpuIdleType,
+    pub sgc_imbalance: bool,
+}
+
+/// `update_sg_lb_stats(env, group, sgs, ...)`.
+pub fn update_sg_lb_stats<V: LbView>(v: &V, inp: &SgInput<'_>) -> SgLbStats {
+    let fam = inp.family;
+    let mut s = SgLbStats::initial(fam);
+    s.idle_cpus = 0;
+    s.span = inp.group;
+    let load_idx = get_sd_load_idx(inp.level, inp.idle);
+    for i in inp.group.and(&inp.cpus).iter() {
+        let nr = v.nr_running(i);
+        if fam.is_4x() {
+            s.group_load += if inp.local_group {
+                target_load(v, i, load_idx)
+            } else {
+                source_load(v, i, load_idx)
+            };
+            s.group_util += cpu_util(v, i, fam);
+            s.sum_nr_running += v.cfs_h_nr_running(i);
+            s.sum_weighted_load += v.runnable_load_avg(i);
+        } else {
+            s.group_load += v.cpu_load(i);
+            s.group_util += cpu_util(v, i, fam);
+            s.group_runnable += v.cpu_runnable(i);
+            s.sum_h_nr_running += v.cfs_h_nr_running(i);
+            s.sum_nr_running += nr;
+        }
+        if nr > 1 {
+            s.overload = true;
+        }
+        if nr == 0 && v.idle_cpu(i) {
+            s.idle_cpus += 1;
+        }
+    }
+    // sgc->capacity: the sum of the group's CPUs' capacity_of (update_group_capacity; the
+    // model reads it live instead of at sgc->next_update, docs/model.md)
+    s.group_capacity = inp
+        .group
+        .iter()
+        .map(|c| v.capacity_of(c) as u64)
+        .sum::<u64>()
+        .max(1);
+    s.group_weight = inp.group.weight() as u32;
+    let pct = inp.level.imbalance_pct;
+    if fam.is_4x() {
+        s.avg_load = s.group_load * 1024 / s.group_capacity;
+        if s.sum_nr_running > 0 {
+            s.load_per_task = s.sum_weighted_load / s.sum_nr_running as u64;
+        }
+        s.group_no_capacity = group_is_overloaded_4x(pct, &s);
+        s.group_type = group_classify(fam, pct, &s, inp.sgc_imbalance);
+    } else {
+        s.group_type = group_classify(fam, pct, &s, inp.sgc_imbalance);
+        // 5.x computes avg_load here only for an overloaded group
+        if s.group_type == GroupType::Overloaded {
+            s.avg_load = s.group_load * 1024 / s.group_capacity;
+        }
+    }
+    s
+}

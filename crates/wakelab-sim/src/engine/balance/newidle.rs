@@ -1,0 +1,77 @@
+//! New-idle balance: 4.15 `idle_balance`, 5.10+ `newidle_balance` (spec §17.9).
+
+use crate::cpumask::Cpu;
+use crate::engine::sim::Sim;
+use crate::topology::SdFlags;
+
+use super::rebalance::{Origin, apply, jiffies, run_load_balance};
+use super::state::{MAX_LEVELS, get_sd_balance_interval};
+use super::{CpuIdleType, LbFamily};
+
+/// `update_next_balance(sd, &next_balance)`: the level's idle (not busy) interval.
+fn update_next_balance(sim: &Sim, cpu: Cpu, li: usize, nb: &mut u64) {
+    let s = &sim.lb.sd[cpu as usize][li];
+    let l = &sim.sd.levels[li];
+    let interval = get_sd_balance_interval(
+        s.balance_interval,
+        l.busy_factor,
+        false,
+        sim.sd.version.is_4x(),
+        sim.p.hz,
+        sim.topo.nr_cpus(),
+    );
+    *nb = (*nb).min(s.last_balance + interval);
+}
+
+/// `newidle_balance(this_rq)`: `cpu` has no CFS task to run. Returns true if a task is now
+/// queued on it. The cost of each `load_balance` call (which the kernel measures with
+/// `sched_clock`) is modelled as `engine.lb_cost_per_cpu_ns` per CPU of the domain's span; it
+/// only feeds `max_newidle_lb_cost` and the `avg_idle` gate, no simulated time passes.
+pub fn newidle_balance(sim: &mut Sim, cpu: Cpu) -> bool {
+    let fam = LbFamily::of(sim.sd.version);
+    let j = jiffies(sim);
+    let mut next_balance = j + sim.p.hz as u64;
+    let mut pulled = false;
+    let mut curr_cost = 0u64;
+    if fam == LbFamily::V515 && sim.rqs[cpu as usize].wake_pending {
+        return false;
+    }
+    let nlevels = sim.sd.levels.len().min(MAX_LEVELS);
+    if nlevels == 0 {
+        return false;
+    }
+    let avg_idle = sim.rqs[cpu as usize].avg_idle;
+    if avg_idle < sim.p.migration_cost_ns || !sim.lb.overload {
+        update_next_balance(sim, cpu, 0, &mut next_balance);
+    } else {
+        for li in 0..nlevels {
+            let max_cost = sim.lb.sd[cpu as usize][li].max_newidle_lb_cost;
+            if avg_idle < curr_cost + max_cost {
+                update_next_balance(sim, cpu, li, &mut next_balance);
+                break;
+            }
+            if sim.sd.levels[li].flags.has(SdFlags::BALANCE_NEWIDLE) {
+                let res = run_load_balance(sim, cpu, li, CpuIdleType::NewlyIdle);
+                pulled = apply(sim, &res, Origin::NewIdle) > 0 || res.active.is_some();
+                let cost = sim.p.lb_cost_per_cpu_ns * sim.sd.levels[li].span_weight(cpu) as u64;
+                let s = &mut sim.lb.sd[cpu as usize][li];
+                s.max_newidle_lb_cost = s.max_newidle_lb_cost.max(cost);
+                curr_cost += cost;
+            }
+            update_next_balance(sim, cpu, li, &mut next_balance);
+            let rq = &sim.rqs[cpu as usize];
+            if pulled || rq.nr_running() > 0 || (fam == LbFamily::V515 && rq.wake_pending) {
+                break;
+            }
+        }
+        let rq = &mut sim.rqs[cpu as usize];
+        rq.max_idle_balance_cost = rq.max_idle_balance_cost.max(curr_cost);
+    }
+    if sim.rqs[cpu as usize].nr_cfs > 0 {
+        pulled = true;
+    }
+    if sim.lb.next_balance[cpu as usize] > next_balance {
+        sim.lb.next_balance[cpu as usize] = next_balance;
+    }
+    pulled
+}

@@ -1,0 +1,43 @@
+//! What the load balancer reads: [`LbView`], the placement view plus the per-task and 4.x
+//! per-CPU state of `load_balance` (spec §17.1). Implemented by the engine and by the
+//! `wakelab balance` snapshot, so both run the same fair.c code.
+
+use crate::cpumask::{Cpu, CpuMask};
+use crate::placement::{SchedView, TaskId};
+
+/// A CFS task on a runqueue as `detach_tasks` / `can_migrate_task` see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LbTask {
+    pub id: TaskId,
+    /// `task_h_load(p)`: `p->se.avg.load_avg` (root cgroup, no FAIR_GROUP_SCHED scaling; with
+    /// it the value is one unit lower and decisions are unchanged, spec §17.1).
+    pub load: u64,
+    /// `task_util_est(p)` (5.x): `max(util_avg, max(ewma, enqueued) | 1)` (spec §17.7.2).
+    pub util_est: u64,
+    pub allowed: CpuMask,
+    /// `task_running(src, p)`: it is the source CPU's current task.
+    pub running: bool,
+    /// `p->se.exec_start` (ns): when it last started running or was last accounted.
+    pub exec_start: u64,
+    /// A per-CPU kthread (5.15 never pulls those).
+    pub per_cpu_kthread: bool,
+}
+
+/// Read-only state for one `load_balance` pass.
+pub trait LbView: SchedView {
+    /// 4.x `rq->cpu_load[idx]` (idx 0..=4; 0 is the last tick's weighted_cpuload).
+    fn cpu_load_idx(&self, cpu: Cpu, idx: usize) -> u64;
+    /// 5.x `cpu_runnable(rq)` = `cfs.avg.runnable_avg` (1024 per runnable task at steady state).
+    fn cpu_runnable(&self, cpu: Cpu) -> u64;
+    /// `rq->cfs_tasks` in the order `detach_tasks` visits them: tail (least recently enqueued or
+    /// picked) first. Includes a running CFS task (with `running` set).
+    fn cfs_tasks(&self, cpu: Cpu, out: &mut Vec<LbTask>);
+    /// `busiest->curr->cpus_ptr` for active balance (any class); `None` when idle.
+    fn curr_allowed(&self, cpu: Cpu) -> Option<CpuMask>;
+    /// `sysctl_sched_migration_cost` (ns).
+    fn migration_cost(&self) -> u64;
+    /// CONFIG_PREEMPT(ION): a new-idle `detach_tasks` stops after one task.
+    fn preempt(&self) -> bool;
+    /// CONFIG_HZ.
+    fn hz(&self) -> u32;
+}

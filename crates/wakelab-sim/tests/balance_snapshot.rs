@@ -1,0 +1,172 @@
+//! `wakelab balance` on the documented examples (docs/examples/balance), whose expected
+//! outcomes were derived by hand from kernel/sched/fair.c per version (spec §17.13), plus input
+//! validation. Each example's full text trace is pinned in `<name>.txt` beside it
+//! (`UPDATE_EXPECT=1` rewrites those; the asserts below do not move).
+
+use expect_test::expect_file;
+use wakelab_sim::engine::balance::CpuIdleType;
+use wakelab_sim::engine::balance::env::MigrationType;
+use wakelab_sim::engine::balance::snapshot::{
+    BalanceOutput, MAX_BALANCE_SNAPSHOT_BYTES, balance_json, render_text,
+};
+
+fn example(name: &str) -> String {
+    let path = format!(
+        "{}/../../docs/examples/balance/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn moved(o: &BalanceOutput) -> Vec<(u32, u16, u16)> {
+    o.moved.iter().map(|m| (m.task, m.from, m.to)).collect()
+}
+
+#[test]
+fn every_example_matches_its_pinned_trace() {
+    let dir = format!("{}/../../docs/examples/balance", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".json"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 5, "{names:?}");
+    for n in names {
+        let o = balance_json(&example(&n)).unwrap_or_else(|e| panic!("{n}: {e}"));
+        let txt = format!("{dir}/{}", n.replace(".json", ".txt"));
+        expect_file![txt].assert_eq(&render_text(&o));
+    }
+}
+
+/// §17.13 A: 4.15 moves T2 at once; 5.10 needs one failed attempt first.
+#[test]
+fn two_cpus_three_tasks_per_version() {
+    let a = balance_json(&example("a-two-cpus-three-tasks-4.15.json")).unwrap();
+    assert_eq!(a.busiest_cpu, Some(1));
+    assert_eq!(
+        a.imbalance, 1024,
+        "fix_small_imbalance raises 512 to one task's load"
+    );
+    assert_eq!(moved(&a), vec![(2, 1, 0)]);
+    assert_eq!((a.nr_balance_failed, a.balance_interval_ms), (0, 2));
+
+    let b = example("b-two-cpus-three-tasks-5.10.json");
+    let o = balance_json(&b).unwrap();
+    assert_eq!(o.migration_type, Some(MigrationType::Load));
+    assert_eq!(o.imbalance, 512);
+    assert!(o.moved.is_empty());
+    assert_eq!((o.nr_balance_failed, o.balance_interval_ms), (1, 2));
+    let second = b.replace(
+        "\"idle\": \"not_idle\",",
+        "\"idle\": \"not_idle\",\n  \"sd\": { \"nr_balance_failed\": 1 },",
+    );
+    let o = balance_json(&second).unwrap();
+    assert_eq!(moved(&o), vec![(2, 1, 0)], "1024 >> 1 = 512 is not > 512");
+    assert_eq!(o.nr_balance_failed, 0);
+    // 5.11 and 5.15 behave as 5.10 here
+    for v in ["5.11", "5.15"] {
+        let o = balance_json(&b.replace("\"5.10\"", &format!("\"{v}\""))).unwrap();
+        assert!(o.moved.is_empty(), "{v}");
+    }
+}
+
+/// §17.13 B: the NUMA imbalance allowance of each version.
+#[test]
+fn numa_allowance_per_version() {
+    let c = example("c-numa-allowance-5.11.json");
+    let o = balance_json(&c).unwrap();
+    assert_eq!(o.idle, CpuIdleType::Idle);
+    assert!(o.should_we_balance);
+    assert_eq!(
+        (o.migration_type, o.imbalance),
+        (Some(MigrationType::Task), 1)
+    );
+    assert_eq!(o.busiest_cpu, Some(0));
+    assert!(o.moved.is_empty());
+    let act = o.active.expect("5th failure: active balance");
+    assert_eq!((act.task, act.from, act.to), (0, 0, 8));
+    // one failure earlier: no active balance yet, failures count up
+    let o =
+        balance_json(&c.replace("\"nr_balance_failed\": 4", "\"nr_balance_failed\": 3")).unwrap();
+    assert!(o.active.is_none());
+    assert_eq!(o.nr_balance_failed, 4);
+    for v in ["5.10", "5.15"] {
+        let o = balance_json(&c.replace("\"5.11\"", &format!("\"{v}\""))).unwrap();
+        assert_eq!(o.busiest_cpu, None, "{v}: allowance -> balanced");
+        assert!(o.active.is_none() && o.moved.is_empty(), "{v}");
+        // balanced: interval doubles once (16 -> 32), failures reset
+        assert_eq!((o.nr_balance_failed, o.balance_interval_ms), (0, 32), "{v}");
+    }
+}
+
+/// §17.13 C: an idle CPU pulls the waiting task (5.10 migrate_task; 4.15 via fix_small).
+#[test]
+fn idle_cpu_pulls_the_waiting_task() {
+    let d = example("d-idle-pull-5.10.json");
+    let o = balance_json(&d).unwrap();
+    assert_eq!(
+        (o.migration_type, o.imbalance),
+        (Some(MigrationType::Task), 1)
+    );
+    assert_eq!(moved(&o), vec![(2, 0, 2)]);
+    let o = balance_json(&d.replace("\"5.10\"", "\"4.15\"")).unwrap();
+    assert_eq!(o.imbalance, 1024);
+    assert_eq!(moved(&o), vec![(2, 0, 2)]);
+    // CPU 3 balancing first instead: should_we_balance holds for every CPU of a 1-CPU group
+    let o = balance_json(&d.replace("\"this_cpu\": 2", "\"this_cpu\": 3")).unwrap();
+    assert_eq!(moved(&o), vec![(2, 0, 3)]);
+}
+
+/// A pinned task is never taken; all-pinned backs the interval off.
+#[test]
+fn all_pinned_backs_off() {
+    let o = balance_json(&example("e-all-pinned-5.10.json")).unwrap();
+    assert!(o.moved.is_empty() && o.active.is_none());
+    assert_eq!((o.nr_balance_failed, o.balance_interval_ms), (0, 4));
+}
+
+#[test]
+fn not_due_and_should_we_balance() {
+    let a = example("a-two-cpus-three-tasks-4.15.json");
+    // 4.15 busy interval of MC (w 2): 2 ms x 32 = 64 jiffies at HZ 1000; now is jiffy 10000
+    let o = balance_json(&a.replace(
+        "\"idle\": \"not_idle\",",
+        "\"idle\": \"not_idle\", \"sd\": { \"last_balance\": 9950 },",
+    ))
+    .unwrap();
+    assert!(!o.due && o.moved.is_empty());
+    // a busy CPU whose group has an idle CPU does not balance (2 cores x 2 threads, x86
+    // numbering: CPU 0's group at the MC level is its core {0,2}, and CPU 2 is idle)
+    let s = r#"{"format":1,"machine":{"sockets":1,"cores_per_llc":2,"smt":2},"kernel":{"version":"5.10"},
+        "now_ns":10000000000,"this_cpu":0,"level":1,"idle":"not_idle",
+        "tasks":[{"id":0,"cpu":0,"running":true},{"id":1,"cpu":1,"running":true},{"id":2,"cpu":1}]}"#;
+    let o = balance_json(s).unwrap();
+    assert!(!o.should_we_balance);
+    assert!(o.moved.is_empty());
+}
+
+#[test]
+fn bad_input_names_the_field() {
+    let a = example("a-two-cpus-three-tasks-4.15.json");
+    let e = balance_json(&a.replace("\"this_cpu\": 0", "\"this_cpu\": 7")).unwrap_err();
+    assert_eq!(e.path, "this_cpu");
+    let e = balance_json(&a.replace("\"level\": 0", "\"level\": 3")).unwrap_err();
+    assert_eq!(e.path, "level");
+    let e = balance_json(&a.replace(
+        "{ \"id\": 2, \"cpu\": 1 }",
+        "{ \"id\": 2, \"cpu\": 1, \"allowed\": \"0\" }",
+    ))
+    .unwrap_err();
+    assert_eq!(e.path, "tasks[1].allowed");
+    let e = balance_json(&a.replace(
+        "{ \"id\": 2, \"cpu\": 1 }",
+        "{ \"id\": 2, \"cpu\": 1, \"bogus\": 1 }",
+    ))
+    .unwrap_err();
+    assert!(e.path.starts_with("tasks"), "{e}");
+    let e = balance_json(&a.replace("\"id\": 2", "\"id\": 0")).unwrap_err();
+    assert_eq!(e.path, "tasks[1].id");
+    let big = " ".repeat(MAX_BALANCE_SNAPSHOT_BYTES + 1);
+    assert!(balance_json(&big).unwrap_err().message.contains("limit"));
+}
