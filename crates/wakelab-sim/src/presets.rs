@@ -405,7 +405,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
                     Domain Scanned moved -12%, so the real patch also shortened the searches that \
                     remained, which the model's short searches at its busier client counts (the \
                     gap of t3) cannot show. Throughput stays within -2.1% to +0.1% (published \
-                    -0.9% to +3.8% at 8 clients and above; a prediction, not met): the scanning \
+                    -0.9% to +3.6% at 8 clients and above; a prediction, not met): the scanning \
                     saved costs too little in the model to show.",
             // Mel Gorman's posting of the patch, SIS schedstats over the whole tbench run
             // (targets.md T4).

@@ -349,7 +349,7 @@ fn t3(f: &mut Figures) -> Result<()> {
     let (p1, p64) = (published_at("t3", 1)?.0, published_at("t3", 64)?.0);
     put(f, "pub.t3.scale", format!("{:.0}", p64 / p1));
     let (b, p) = published_at("t3", 64)?;
-    put(f, "pub.t3.gain.64", gain_pct(p / b - 1.0));
+    put(f, "pub.t3.gain.64", pct(p / b - 1.0, 1));
     // the busy share of the CPUs at 64 clients, baseline, mean over its runs
     let busy: Vec<f64> = results
         .iter()
