@@ -293,7 +293,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
         },
         GalleryEntry {
             id: "t2-pgbench",
-            title: "T2 (throughput): Do not migrate if the prev_cpu is idle (pgbench select-only, UMA)",
+            title: "T2 (throughput): Do not migrate if the prev_cpu is idle (pgbench select-only, skl-client-8t, UMA)",
             summary: "The throughput half of T2: the changelog's pgbench on a UMA machine, 1-16 \
                       clients. Published Hmean within about +-3% (the largest, +2.9% at 1 client, \
                       is one baseline standard deviation); variability often lower.",
