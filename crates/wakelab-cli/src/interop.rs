@@ -2,6 +2,7 @@
 //! `wakelab-interop` crate. See docs/interop.md.
 
 use std::fmt::Write as _;
+use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -135,7 +136,7 @@ pub struct CompareMeasuredArgs {
     /// Print JSON: the simulated curves and the measured series (for plotting).
     #[arg(long)]
     pub json: bool,
-    /// No progress output on stderr.
+    /// No progress output on stderr (none anyway when stderr is not a terminal).
     #[arg(long)]
     pub quiet: bool,
 }
@@ -318,6 +319,8 @@ pub fn import(a: ImportArgs) -> Result<()> {
 fn run_points(exp: &Experiment, quiet: bool) -> Result<Vec<PointResult>> {
     let pts = experiment::points(exp);
     let total = pts.len();
+    // progress only on a terminal: a log file gets no `\r` lines
+    let quiet = quiet || !std::io::stderr().is_terminal();
     let done = Mutex::new(0usize);
     let results: Vec<Result<PointResult, String>> = pts
         .par_iter()

@@ -1,6 +1,7 @@
 //! `wakelab`: run Wakelab scenarios and experiments natively.
 
 use std::fmt::Write as _;
+use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -76,7 +77,8 @@ enum Cmd {
         /// Write the throughput plot as PNG (1600x960, drawn at 2x for HiDPI screens).
         #[arg(long)]
         png: Option<PathBuf>,
-        /// No progress output on stderr.
+        /// No progress output on stderr (there is none anyway when stderr is not a terminal:
+        /// a log file gets no `\r` lines).
         #[arg(long)]
         quiet: bool,
         /// Also print frequency (P-state) and idle-state (C-state) residency per point.
@@ -439,6 +441,7 @@ fn run_cli() -> Result<()> {
                     .ok();
             }
             let total = pts.len();
+            let quiet = quiet || !std::io::stderr().is_terminal();
             let done = Mutex::new(0usize);
             let started = std::time::Instant::now();
             let results: Vec<Result<PointResult, String>> = pts
