@@ -1258,7 +1258,10 @@ mod tests {
             draw_timeline(root, &chart, &Theme::light(1.0)).unwrap();
         }
         let labels = out.matches(">\nCPU ").count();
-        assert!(out.contains(">\nCPU 0\n<") && !out.contains(">\nCPU 1\n<"), "CPU 1 labelled");
+        assert!(
+            out.contains(">\nCPU 0\n<") && !out.contains(">\nCPU 1\n<"),
+            "CPU 1 labelled"
+        );
         assert!((32..=128).contains(&labels), "{labels} lane labels");
         assert_eq!(out.matches(" GHz\n").count(), labels);
     }

@@ -79,7 +79,7 @@ fn snapshot(w: &World, pinned: bool) -> (Value, Vec<(u32, u16, u32)>) {
     // a consistent idle type: a CPU with tasks balances busy, an empty one idle or newly idle
     let idle = if w.per_cpu[this_cpu] > 0 {
         "not_idle"
-    } else if w.failed % 2 == 0 {
+    } else if w.failed.is_multiple_of(2) {
         "idle"
     } else {
         "newly_idle"

@@ -270,7 +270,11 @@ fn hackbench_forks_every_task_from_one_parent() {
         )),
         "receivers read their AF_UNIX socket (hackbench's default ipc)"
     );
-    assert_eq!(parent.program[0], Phase::Exec, "the shell's child execs hackbench");
+    assert_eq!(
+        parent.program[0],
+        Phase::Exec,
+        "the shell's child execs hackbench"
+    );
     let rx = &b.templates[0].program;
     assert!(matches!(
         rx[0],

@@ -292,8 +292,10 @@ mod tests {
 
     #[test]
     fn validation_names_the_field() {
-        let mut n = SystemNoise::default();
-        n.cost_jitter_permille = 251;
+        let mut n = SystemNoise {
+            cost_jitter_permille: 251,
+            ..SystemNoise::default()
+        };
         assert_eq!(n.validate().unwrap_err().field, "cost_jitter_permille");
         n.cost_jitter_permille = 0;
         n.rate_permille = 10_001;

@@ -146,11 +146,10 @@ fn fix_small_imbalance<V: LbView>(v: &V, env: &mut LbEnv, sds: &mut SdLbStats) {
     if local.sum_nr_running == 0 {
         // cpu_avg_load_per_task(dst_cpu)
         let nr = v.cfs_h_nr_running(env.dst_cpu) as u64;
-        local.load_per_task = if nr > 0 {
-            v.runnable_load_avg(env.dst_cpu) / nr
-        } else {
-            0
-        };
+        local.load_per_task = v
+            .runnable_load_avg(env.dst_cpu)
+            .checked_div(nr)
+            .unwrap_or(0);
     } else if busiest.load_per_task > local.load_per_task {
         imbn = 1;
     }

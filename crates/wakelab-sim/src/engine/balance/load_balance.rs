@@ -259,7 +259,11 @@ pub fn load_balance<V: LbView>(
                 st.sd[this_cpu as usize][level].nr_balance_failed = 0;
             }
             let sdst = &mut st.sd[this_cpu as usize][level];
-            if !(idle == CpuIdleType::NewlyIdle && !family.is_4x())
+            // 5.x: `if (env.idle == CPU_NEWLY_IDLE) goto out;` skips the backoff (4.x has no
+            // such test); written as the kernel's condition, not clippy's simplification
+            #[allow(clippy::nonminimal_bool)]
+            let backoff = !(idle == CpuIdleType::NewlyIdle && !family.is_4x());
+            if backoff
                 && ((env.flags & LBF_ALL_PINNED != 0
                     && sdst.balance_interval < MAX_PINNED_INTERVAL_MS)
                     || sdst.balance_interval < max_interval)

@@ -47,6 +47,8 @@ pub fn nohz_balancer_kick(sim: &mut Sim, cpu: Cpu) {
     let fam = LbFamily::of(sim.sd.version);
     let rq = &sim.rqs[cpu as usize];
     let lowest_pct = sim.sd.levels[0].imbalance_pct;
+    // nohz_balancer_kick's tests in the kernel's order (each `goto out` with NOHZ_KICK_MASK)
+    #[allow(clippy::if_same_then_else)]
     let kick = if rq.nr_running() >= 2 {
         true
     } else if rq.nr_cfs >= 1
