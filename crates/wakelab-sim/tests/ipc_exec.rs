@@ -20,6 +20,8 @@ fn host_2vcpu(workload: serde_json::Value, ms: u64, version: KernelVersion) -> S
     sc.freq.max_khz = Some(2_000_000);
     sc.kernel = wakelab_sim::kernel::KernelConfig::baseline(version);
     sc.interference.clear();
+    // mechanism tests: the machine runs only the tasks below (no background noise)
+    sc.noise = wakelab_sim::workload::SystemNoise::off();
     sc.workload = serde_json::from_value::<WorkloadConfig>(workload).unwrap();
     sc.run = RunConfig {
         duration_ms: ms,
