@@ -5,7 +5,7 @@
 //! were when link format v1 was defined*, kept in `bases/v1/` and compiled in: later changes to
 //! the presets (calibration, new defaults) do not change what an existing link decodes to.
 //! Never edit a file there; add a new id instead (`examples/freeze_bases.rs` writes missing
-//! ones only).
+//! ones only, and a new generation `ID@N` of a gallery preset that drifted from its newest).
 
 use serde_json::Value;
 
@@ -24,6 +24,20 @@ pub const EXPERIMENTS: &[(&str, &str)] = &[
     ("t3", include_str!("../bases/v1/experiments/t3.json")),
     ("t4", include_str!("../bases/v1/experiments/t4.json")),
     ("t5", include_str!("../bases/v1/experiments/t5.json")),
+    // generation 2 (2026-12): the presets with system noise, the fair balancer, blocking IPC
+    (
+        "default@2",
+        include_str!("../bases/v1/experiments/default@2.json"),
+    ),
+    ("t1@2", include_str!("../bases/v1/experiments/t1@2.json")),
+    ("t2@2", include_str!("../bases/v1/experiments/t2@2.json")),
+    (
+        "t2-pgbench@2",
+        include_str!("../bases/v1/experiments/t2-pgbench@2.json"),
+    ),
+    ("t3@2", include_str!("../bases/v1/experiments/t3@2.json")),
+    ("t4@2", include_str!("../bases/v1/experiments/t4@2.json")),
+    ("t5@2", include_str!("../bases/v1/experiments/t5@2.json")),
 ];
 
 /// Base machines: (id, JSON of `scenario.machine`).
@@ -41,6 +55,34 @@ pub const MACHINES: &[(&str, &str)] = &[
         include_str!("../bases/v1/machines/skx-2s-88t.json"),
     ),
     ("pixel2", include_str!("../bases/v1/machines/pixel2.json")),
+    (
+        "skl-client-8c-nosmt",
+        include_str!("../bases/v1/machines/skl-client-8c-nosmt.json"),
+    ),
+    (
+        "epyc-kvm-2vcpu",
+        include_str!("../bases/v1/machines/epyc-kvm-2vcpu.json"),
+    ),
+    (
+        "tx2-2s-224t",
+        include_str!("../bases/v1/machines/tx2-2s-224t.json"),
+    ),
+    (
+        "altra-80c",
+        include_str!("../bases/v1/machines/altra-80c.json"),
+    ),
+    (
+        "rome-2s-256t",
+        include_str!("../bases/v1/machines/rome-2s-256t.json"),
+    ),
+    (
+        "milan-2s-256t",
+        include_str!("../bases/v1/machines/milan-2s-256t.json"),
+    ),
+    (
+        "icx-2s-160t-snc2",
+        include_str!("../bases/v1/machines/icx-2s-160t-snc2.json"),
+    ),
 ];
 
 fn parse(table: &[(&str, &str)], id: &str) -> Option<Value> {
