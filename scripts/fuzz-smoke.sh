@@ -13,7 +13,7 @@ SECS="${1:-20}"
 shift || true
 TARGETS=("$@")
 if [ ${#TARGETS[@]} -eq 0 ]; then
-  TARGETS=(link_decode experiment_json rtapp_import sched_trace sim_run decide_snapshot)
+  TARGETS=(link_decode experiment_json rtapp_import sched_trace sim_run decide_snapshot balance_snapshot)
 fi
 CARGO_FUZZ_VERSION=0.13.2
 

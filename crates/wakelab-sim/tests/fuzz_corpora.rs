@@ -1,5 +1,5 @@
-//! The `sim_run` and `decide_snapshot` fuzz targets' bodies (fuzz/fuzz_targets/) over every
-//! file of their committed corpora, so what the fuzzer found stays covered by `cargo test`
+//! The `sim_run`, `decide_snapshot` and `balance_snapshot` fuzz targets' bodies
+//! (fuzz/fuzz_targets/) over every file of their committed corpora, so what the fuzzer found stays covered by `cargo test`
 //! without cargo-fuzz (docs/limits.md, "Fuzzing"; the other targets' fallback is
 //! crates/wakelab-link/tests/robustness.rs).
 
@@ -84,4 +84,24 @@ fn decide_snapshot_corpus() {
             serde_json::to_string(&o).expect("a decision serializes");
         }
     }
+}
+
+#[test]
+fn balance_snapshot_corpus() {
+    use wakelab_sim::engine::balance::snapshot as lb;
+    let mut accepted = 0;
+    for (p, data) in corpus("balance_snapshot") {
+        let Ok(s) = std::str::from_utf8(&data) else {
+            continue;
+        };
+        if let Ok(o) = lb::balance_json(s) {
+            assert!(!lb::render_text(&o).is_empty(), "{}", p.display());
+            serde_json::to_string(&o).expect("a balance decision serializes");
+            accepted += 1;
+        }
+    }
+    assert!(
+        accepted >= 5,
+        "the seeds from docs/examples/balance are accepted ({accepted})"
+    );
 }
