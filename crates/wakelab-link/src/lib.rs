@@ -593,7 +593,10 @@ mod tests {
     /// `@N` suffix) still read so. Later generations carry their noise section.
     #[test]
     fn bases_predate_system_noise() {
-        for (id, _) in bases::EXPERIMENTS.iter().filter(|(id, _)| !id.contains('@')) {
+        for (id, _) in bases::EXPERIMENTS
+            .iter()
+            .filter(|(id, _)| !id.contains('@'))
+        {
             let e = experiment_from_document(&bases::experiment(id).unwrap()).unwrap();
             assert_eq!(
                 e.scenario.noise,
