@@ -292,10 +292,9 @@ fn t3_json_export_round_trip_plain_and_gzip() {
 
     // the file mmtests actually writes is gzip'ed
     let raw = text.as_bytes();
-    let mut gzf = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3];
-    gzf.extend(miniz_oxide::deflate::compress_to_vec(raw, 6));
-    gzf.extend(gz::crc32(raw).to_le_bytes());
-    gzf.extend((raw.len() as u32).to_le_bytes());
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(6));
+    std::io::Write::write_all(&mut enc, raw).unwrap();
+    let gzf = enc.finish().unwrap();
     let mz = parse_measured_bytes(&gzf, &ImportOptions::default()).unwrap();
     assert_eq!(mz, m);
 
