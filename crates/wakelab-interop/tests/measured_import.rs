@@ -2,7 +2,6 @@
 //! shared/spec/targets.md (T3, T4 tbench; T1 dbench; T5 hackbench), CSV, and malformed inputs.
 
 use serde_json::{Value, json};
-use wakelab_interop::gz;
 use wakelab_interop::measured::{
     ImportOptions, InputFormat, MAX_TEXT_BYTES, MeasuredResults, parse_csv, parse_measured,
     parse_measured_bytes, parse_mmtests_text,
