@@ -11,7 +11,7 @@ use wakelab_sim::pelt::SchedAvg;
 use wakelab_sim::placement::{
     NoExplain, PlacementState, SchedView, SdFlag, TaskPlacement, WakeRequest, select_task_rq,
 };
-use wakelab_sim::topology::{MachineShape, Numbering, SchedDomains, Topology};
+use wakelab_sim::topology::{MachineShape, SchedDomains, Topology};
 
 /// A frozen machine state for the decision (the engine's live view costs the same reads).
 struct Frozen {
@@ -72,17 +72,7 @@ impl SchedView for Frozen {
 }
 
 fn machine(cores: u16, smt: u8, version: KernelVersion, busy_every: Option<usize>) -> Frozen {
-    let shape = MachineShape {
-        sockets: 2,
-        nodes_per_socket: 1,
-        llcs_per_socket: 1,
-        cores_per_llc: cores,
-        smt,
-        numbering: Numbering::X86,
-        cluster_capacity: vec![],
-        numa_remote_distance: 21,
-        numa_socket_distance: 11,
-    };
+    let shape = MachineShape::symmetric(2, 1, cores, smt);
     let topo = Topology::new(&shape).unwrap();
     let sd = SchedDomains::build(&topo, version, TopologyFlags::Mainline);
     let n = topo.nr_cpus();

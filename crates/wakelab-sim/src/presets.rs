@@ -101,17 +101,7 @@ pub fn sis_ops_text(sis: &[SisCounters; 2], kernels: [&str; 2]) -> String {
 }
 
 fn shape(sockets: u16, cores: u16, smt: u8) -> MachineShape {
-    MachineShape {
-        sockets,
-        nodes_per_socket: 1,
-        llcs_per_socket: 1,
-        cores_per_llc: cores,
-        smt,
-        numbering: Numbering::X86,
-        cluster_capacity: vec![],
-        numa_remote_distance: 21,
-        numa_socket_distance: 11,
-    }
+    MachineShape::symmetric(sockets, 1, cores, smt)
 }
 
 /// Machine ids: the seed machines (targets.md "Machines"), the recording host, then the server

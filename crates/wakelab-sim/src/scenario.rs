@@ -426,21 +426,10 @@ fn typed<T: serde::de::DeserializeOwned>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::topology::Numbering;
 
     #[test]
     fn default_clients_cover_topology_points() {
-        let shape = MachineShape {
-            sockets: 2,
-            nodes_per_socket: 1,
-            llcs_per_socket: 1,
-            cores_per_llc: 20,
-            smt: 2,
-            numbering: Numbering::X86,
-            cluster_capacity: vec![],
-            numa_remote_distance: 21,
-            numa_socket_distance: 11,
-        };
+        let shape = MachineShape::symmetric(2, 1, 20, 2);
         let v = default_client_counts(&shape);
         for want in [1, 2, 40, 80, 160, 320] {
             assert!(v.contains(&want), "{v:?} lacks {want}");

@@ -2,24 +2,13 @@
 use wakelab_sim::cpumask::CpuMask;
 use wakelab_sim::freq::*;
 use wakelab_sim::kernel::KernelVersion::{self, V4_15, V5_10};
-use wakelab_sim::topology::{MachineShape, Numbering, Topology};
+use wakelab_sim::topology::{MachineShape, Topology};
 
 const MS: u64 = 1_000_000;
 const US: u64 = 1_000;
 
 fn topo(cores: u16) -> Topology {
-    Topology::new(&MachineShape {
-        sockets: 1,
-        nodes_per_socket: 1,
-        llcs_per_socket: 1,
-        cores_per_llc: cores,
-        smt: 1,
-        numbering: Numbering::X86,
-        cluster_capacity: vec![],
-        numa_remote_distance: 21,
-        numa_socket_distance: 11,
-    })
-    .unwrap()
+    Topology::new(&MachineShape::symmetric(1, 1, cores, 1)).unwrap()
 }
 
 /// Intel-like machine without HWP: ratios lowest/min_pstate `min`, base 24, 1C turbo 35 (spec

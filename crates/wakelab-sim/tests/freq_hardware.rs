@@ -9,18 +9,7 @@ const MS: u64 = 1_000_000;
 const US: u64 = 1_000;
 
 fn topo(cores: u16, smt: u8) -> Topology {
-    Topology::new(&MachineShape {
-        sockets: 1,
-        nodes_per_socket: 1,
-        llcs_per_socket: 1,
-        cores_per_llc: cores,
-        smt,
-        numbering: Numbering::X86,
-        cluster_capacity: vec![],
-        numa_remote_distance: 21,
-        numa_socket_distance: 11,
-    })
-    .unwrap()
+    Topology::new(&MachineShape::symmetric(1, 1, cores, smt)).unwrap()
 }
 
 fn build(
@@ -94,18 +83,7 @@ fn performance_runs_at_turbo_limit_for_active_cores() {
 #[test]
 fn turbo_limit_follows_cores_waking_and_sleeping() {
     let m = no_latency(clx_2s_80t());
-    let t = Topology::new(&MachineShape {
-        sockets: 2,
-        nodes_per_socket: 1,
-        llcs_per_socket: 1,
-        cores_per_llc: 20,
-        smt: 2,
-        numbering: Numbering::X86,
-        cluster_capacity: vec![],
-        numa_remote_distance: 21,
-        numa_socket_distance: 11,
-    })
-    .unwrap();
+    let t = Topology::new(&MachineShape::symmetric(2, 1, 20, 2)).unwrap();
     let mut f = build(&m, &gov(Governor::Performance), &t, V5_10, &[0]);
     assert_eq!(f.cur_khz(0), 3_900_000);
     // Socket 1 activity does not change socket 0's limit.

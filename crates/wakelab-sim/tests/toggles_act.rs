@@ -36,7 +36,7 @@ fn run(e: &Experiment, kernel: &KernelConfig, clients: u32) -> PointResult {
     let mut e = e.clone();
     e.variants = vec![Variant {
         name: "v".into(),
-        kernel: Some(kernel.clone()),
+        kernel: Some(*kernel),
         freq: None,
     }];
     run_point(&e, 0, clients, 0, None).expect("runs")
@@ -85,8 +85,8 @@ fn seed_patches_act_where_their_paths_are_exercised() {
                         let info = p.info();
                         let base =
                             KernelConfig::baseline(info.applies_to[0]).with_topology_flags(flags);
-                        let without = with_deps(base.clone(), p);
-                        let with = without.clone().with(p);
+                        let without = with_deps(base, p);
+                        let with = without.with(p);
                         assert!(
                             with.validate().is_ok(),
                             "{id} {}: {:?}",

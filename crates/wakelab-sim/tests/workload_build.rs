@@ -10,18 +10,7 @@ use wakelab_sim::workload::{
 };
 
 fn topo(sockets: u16, cores: u16, smt: u8) -> Topology {
-    Topology::new(&MachineShape {
-        sockets,
-        nodes_per_socket: 1,
-        llcs_per_socket: 1,
-        cores_per_llc: cores,
-        smt,
-        numbering: Numbering::X86,
-        cluster_capacity: vec![],
-        numa_remote_distance: 21,
-        numa_socket_distance: 11,
-    })
-    .unwrap()
+    Topology::new(&MachineShape::symmetric(sockets, 1, cores, smt)).unwrap()
 }
 
 fn pixel2() -> Topology {

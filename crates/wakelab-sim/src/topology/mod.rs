@@ -83,6 +83,23 @@ fn shape_err(field: &'static str, message: impl Into<String>) -> ShapeError {
 }
 
 impl MachineShape {
+    /// `sockets` x `llcs` LLCs x `cores` cores x `smt` threads, one NUMA node per socket,
+    /// equal capacities, x86 CPU numbering and the usual two-socket SLIT distances (10 local,
+    /// 21 remote; 11 between the nodes of one socket).
+    pub fn symmetric(sockets: u16, llcs: u16, cores: u16, smt: u8) -> MachineShape {
+        MachineShape {
+            sockets,
+            nodes_per_socket: 1,
+            llcs_per_socket: llcs,
+            cores_per_llc: cores,
+            smt,
+            numbering: Numbering::X86,
+            cluster_capacity: vec![],
+            numa_remote_distance: 21,
+            numa_socket_distance: 11,
+        }
+    }
+
     pub fn nr_cpus(&self) -> usize {
         self.sockets as usize
             * self.llcs_per_socket as usize

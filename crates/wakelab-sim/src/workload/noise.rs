@@ -257,21 +257,10 @@ impl SystemNoise {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::topology::{MachineShape, Numbering};
+    use crate::topology::MachineShape;
 
     fn topo(cpus: u16) -> Topology {
-        Topology::new(&MachineShape {
-            sockets: 1,
-            nodes_per_socket: 1,
-            llcs_per_socket: 1,
-            cores_per_llc: cpus,
-            smt: 1,
-            numbering: Numbering::X86,
-            cluster_capacity: vec![],
-            numa_remote_distance: 21,
-            numa_socket_distance: 11,
-        })
-        .unwrap()
+        Topology::new(&MachineShape::symmetric(1, 1, cpus, 1)).unwrap()
     }
 
     #[test]

@@ -8,20 +8,10 @@ use wakelab_sim::placement::snapshot::{LoadedSnapshot, RequestSpec, Snapshot, Ta
 use wakelab_sim::placement::{
     Decision, Event, PlacementState, Recorder, SdFlag, TaskPlacement, Verdict, select_task_rq,
 };
-use wakelab_sim::topology::{MachineShape, Numbering, SchedDomains};
+use wakelab_sim::topology::{MachineShape, SchedDomains};
 
 pub fn shape(sockets: u16, llcs: u16, cores: u16, smt: u8) -> MachineShape {
-    MachineShape {
-        sockets,
-        nodes_per_socket: 1,
-        llcs_per_socket: llcs,
-        cores_per_llc: cores,
-        smt,
-        numbering: Numbering::X86,
-        cluster_capacity: vec![],
-        numa_remote_distance: 21,
-        numa_socket_distance: 11,
-    }
+    MachineShape::symmetric(sockets, llcs, cores, smt)
 }
 
 pub fn cfg(v: KernelVersion, patches: &[PatchId]) -> KernelConfig {
