@@ -20,7 +20,9 @@ pub fn gunzip(b: &[u8], max_out: usize) -> Result<Vec<u8>, String> {
         .read_to_end(&mut out)
         .map_err(|e| format!("gzip: corrupt or truncated file ({e})"))?;
     if out.len() > max_out {
-        return Err(format!("gzip: the file expands to more than {max_out} bytes"));
+        return Err(format!(
+            "gzip: the file expands to more than {max_out} bytes"
+        ));
     }
     Ok(out)
 }
@@ -50,7 +52,11 @@ mod tests {
         bad[n - 5] ^= 0xff; // the CRC
         assert!(gunzip(&bad, 1 << 20).unwrap_err().contains("corrupt"));
         assert!(gunzip(&gz[..12], 1 << 20).is_err());
-        assert!(gunzip(b"plain", 1 << 20).unwrap_err().contains("not a gzip"));
+        assert!(
+            gunzip(b"plain", 1 << 20)
+                .unwrap_err()
+                .contains("not a gzip")
+        );
         // two members, as `cat a.gz b.gz` makes
         let two = [gzip(b"ab"), gzip(b"cd")].concat();
         assert_eq!(gunzip(&two, 100).unwrap(), b"abcd");
