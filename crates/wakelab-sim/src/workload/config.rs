@@ -369,13 +369,16 @@ pub struct PgbenchConfig {
     /// Backend work per statement. Default uniform 30k-90k (mean 60k ≈ 20 µs).
     pub backend_cycles: Amount,
     /// Client run after a statement's send (its wake-up of the backend) until it blocks waiting
-    /// for the result. Default uniform 5.6k-16.8k (mean 11.2k). Source: recordings/README.md
-    /// (pgbench, select c1): median 7.1 µs from the client's wake-up to its block, less the
-    /// wake-up (1.5 µs, charged by the engine), at 2.0 GHz.
+    /// for the result. Default 0: `client_cycles` is an estimate of the whole client side per
+    /// statement. The recordings measure 5.6 µs (select c1: median 7.1 µs from pgbench's
+    /// wake-up of its backend to its block, less the engine's 1.5 µs wake-up: 11.2k cycles at
+    /// 2.0 GHz), but with 19-27 µs of client CPU per statement; set both from the recordings or
+    /// neither (with the estimate's 4 µs client and the measured 11.8 µs backend run below, the
+    /// client's next statement arrives before the backend blocks).
     pub client_after_send_cycles: Amount,
-    /// Backend run after a result's send until it blocks reading the next statement. Default
-    /// uniform 11.8k-35.4k (mean 23.6k). Source: the same recording, median 13.3 µs less 1.5 µs,
-    /// at 2.0 GHz.
+    /// Backend run after a result's send until it blocks reading the next statement. Default 0
+    /// (as above). Measured: 11.8 µs (select c1, median 13.3 µs less 1.5 µs: 23.6k cycles at
+    /// 2.0 GHz), with 100-122 µs of backend CPU per statement.
     pub backend_after_send_cycles: Amount,
     /// Commits per WAL flush IO. Default 1 (synchronous_commit=on). 0 = never.
     pub txns_per_io: u32,
@@ -393,8 +396,8 @@ impl Default for PgbenchConfig {
             statements_per_txn: 7,
             client_cycles: around(12_000),
             backend_cycles: around(60_000),
-            client_after_send_cycles: around(11_200),
-            backend_after_send_cycles: around(23_600),
+            client_after_send_cycles: Amount::Fixed(0),
+            backend_after_send_cycles: Amount::Fixed(0),
             txns_per_io: 1,
             io_ns: around(100_000),
             irq: IrqRoute::RoundRobin,

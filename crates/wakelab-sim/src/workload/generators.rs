@@ -38,6 +38,13 @@ pub(super) struct Generated {
 fn run(a: Amount) -> Phase {
     Phase::Run { cycles: a }
 }
+/// `run a`, or nothing for a fixed 0 (an optional cost left out).
+fn run_if(a: Amount) -> Vec<Phase> {
+    match a {
+        Amount::Fixed(0) => vec![],
+        a => vec![run(a)],
+    }
+}
 fn wake(t: u32, sync: bool) -> Phase {
     Phase::Wake {
         task: TaskRef::Task(t),
@@ -572,12 +579,12 @@ fn pgbench(c: &PgbenchConfig, clients: u32, topo: &Topology) -> Result<Generated
         let (cl, be) = (2 * k, 2 * k + 1);
         let mut body = rep(
             stmts,
-            vec![
-                run(c.client_cycles),
-                send(be),
-                run(c.client_after_send_cycles),
-                recv.clone(),
-            ],
+            [
+                vec![run(c.client_cycles), send(be)],
+                run_if(c.client_after_send_cycles),
+                vec![recv.clone()],
+            ]
+            .concat(),
         );
         body.push(ops());
         tasks.push(task(format!("pgbench/{k}"), vec![forever(body)]));
@@ -592,7 +599,7 @@ fn pgbench(c: &PgbenchConfig, clients: u32, topo: &Topology) -> Result<Generated
                 });
             }
             v.push(send(cl));
-            v.push(run(c.backend_after_send_cycles));
+            v.extend(run_if(c.backend_after_send_cycles));
             v
         };
         let txn = |io: bool| {
