@@ -467,5 +467,22 @@ mod tests {
                 .contains("inbox.pages")
         );
         assert!(serde_json::from_str::<Inbox>(r#"{"kind": "pipe", "size": 1}"#).is_err());
+        let i: Inbox = serde_json::from_str(r#"{"kind": "tcp"}"#).unwrap();
+        assert_eq!(
+            i,
+            Inbox::Tcp {
+                limit: 81_920,
+                net_rx_cycles: 8_000
+            }
+        );
+        assert!(
+            Inbox::Tcp {
+                limit: 1,
+                net_rx_cycles: MAX_NET_RX_CYCLES + 1
+            }
+            .check()
+            .unwrap_err()
+            .contains("inbox.net_rx_cycles")
+        );
     }
 }
