@@ -223,7 +223,10 @@ fn a_loopback_send_runs_the_receive_path_on_the_senders_cpu_then_wakes_the_reade
     // after the wake-up the sender goes on: its wake-up cost (1.5 µs) and the 10 µs run after
     // the send, the same with or without the receive path before it
     let after = with.end_ns - w.t_ns;
-    assert!(after >= 11_500, "the sender ran on after the wake-up: {after} ns");
+    assert!(
+        after >= 11_500,
+        "the sender ran on after the wake-up: {after} ns"
+    );
     assert!(after.abs_diff(without.end_ns - w0.t_ns) <= 2);
 }
 
