@@ -168,6 +168,68 @@ fn pipe_wake_rules_differ_between_4x_and_5x() {
     assert_eq!(new.wakeups, 4);
 }
 
+/// A reader asleep in `recv` on a loopback TCP socket whose receive path costs `net_rx_cycles`,
+/// and a writer pinned to CPU 0 that starts at 1 ms, runs 20k cycles, sends 100 bytes, runs 20k
+/// cycles (10 µs at 2.0 GHz) and exits.
+fn loopback_send(net_rx_cycles: u32) -> RunStats {
+    let tasks = custom(serde_json::json!([
+        {"name": "reader", "start_cpu": 1, "program": [
+            {"recv": {"bytes": 100, "inbox": {"kind": "tcp", "net_rx_cycles": net_rx_cycles}}},
+            {"run": {"cycles": 1000}}
+        ]},
+        {"name": "writer", "start_cpu": 0, "affinity": "0", "start_ns": 1000000, "program": [
+            {"run": {"cycles": 20000}},
+            {"send": {"task": {"task": 0}, "bytes": 100}},
+            {"run": {"cycles": 20000}}
+        ]}
+    ]));
+    run(&host_2vcpu(tasks, 10, KernelVersion::V5_10), 1)
+}
+
+#[test]
+fn a_loopback_send_runs_the_receive_path_on_the_senders_cpu_then_wakes_the_reader_sync() {
+    // net_rx_action runs in the sender's context on its CPU (0): the reader's wake-up comes
+    // from CPU 0, WF_SYNC (sock_def_readable), exactly net_rx_cycles after the send (8000
+    // cycles = 4 µs at 2.0 GHz), and the sender's own run (hence the run's end: the writer
+    // exits last) is longer by the same 4 µs.
+    let wake = |s: &RunStats| {
+        let w: Vec<_> = s
+            .wake_records
+            .iter()
+            .filter(|w| w.task == 0 && w.t_ns > 1_000_000)
+            .collect();
+        assert_eq!(w.len(), 1, "one wake-up of the reader: {w:?}");
+        *w[0]
+    };
+    let (with, without) = (loopback_send(8000), loopback_send(0));
+    assert_eq!((with.net_rx_softirqs, without.net_rx_softirqs), (1, 1));
+    assert_eq!((with.exits, without.exits), (2, 2));
+    let (w, w0) = (wake(&with), wake(&without));
+    assert_eq!(w.waker_cpu, 0, "woken from the sender's CPU");
+    assert!(w.sync, "sock_def_readable wakes with WF_SYNC");
+    assert!(w0.sync && w0.waker_cpu == 0);
+    assert!(
+        (w.t_ns - w0.t_ns).abs_diff(4_000) <= 1,
+        "the wake-up follows the receive path: {} vs {} ns",
+        w.t_ns,
+        w0.t_ns
+    );
+    assert!(
+        (with.end_ns - without.end_ns).abs_diff(4_000) <= 2,
+        "the receive path is the sender's run time: {} vs {} ns",
+        with.end_ns,
+        without.end_ns
+    );
+    // after the wake-up the sender goes on: its wake-up cost (1.5 µs) and the 10 µs run after
+    // the send, the same with or without the receive path before it
+    let after = with.end_ns - w.t_ns;
+    assert!(
+        after >= 11_500,
+        "the sender ran on after the wake-up: {after} ns"
+    );
+    assert!(after.abs_diff(without.end_ns - w0.t_ns) <= 2);
+}
+
 #[test]
 fn exec_moves_a_task_off_a_busy_cpu() {
     // Two hogs pinned to CPU 0 and CPU 1; the CPU 1 hog exits at 0.4 ms. A task forked on

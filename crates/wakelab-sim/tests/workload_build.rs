@@ -2,7 +2,9 @@
 
 use expect_test::expect;
 use wakelab_sim::cpumask::{CpuMask, parse_cpulist};
-use wakelab_sim::engine::behaviour::{Amount, IrqRoute, Phase, SchedClass, TaskRef, TaskSpec};
+use wakelab_sim::engine::behaviour::{
+    Amount, Inbox, IrqRoute, Phase, SchedClass, TaskRef, TaskSpec,
+};
 use wakelab_sim::engine::{Histogram, IrqSource, MAX_TASKS};
 use wakelab_sim::topology::{MachineShape, Numbering, Topology};
 use wakelab_sim::workload::{
@@ -65,35 +67,75 @@ fn wakes(p: &[Phase]) -> Vec<(u32, bool)> {
         .collect()
 }
 
+/// (target, bytes) of every `send`, in program order.
+fn sends(p: &[Phase]) -> Vec<(u32, u32)> {
+    flat(p)
+        .into_iter()
+        .filter_map(|ph| match ph {
+            Phase::Send {
+                task: TaskRef::Task(t),
+                bytes,
+            } => Some((t, bytes)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The inbox of every `recv`, in program order.
+fn recv_inboxes(p: &[Phase]) -> Vec<Inbox> {
+    flat(p)
+        .into_iter()
+        .filter_map(|ph| match ph {
+            Phase::Recv { inbox, .. } => Some(inbox),
+            _ => None,
+        })
+        .collect()
+}
+
 fn count(p: &[Phase], f: &dyn Fn(&Phase) -> bool) -> usize {
     flat(p).iter().filter(|ph| f(ph)).count()
 }
 
 #[test]
-fn tbench_pairs_ping_pong_with_sync_wakeups() {
+fn tbench_pairs_ping_pong_over_loopback_tcp() {
     let b = build(serde_json::json!({"kind": "tbench"}), 3);
     assert_eq!(b.tasks.len(), 6);
+    let tcp = Inbox::Tcp {
+        limit: 81_920,
+        net_rx_cycles: 8_000,
+    };
     for k in 0..3u32 {
         let (c, s) = (&b.tasks[2 * k as usize], &b.tasks[2 * k as usize + 1]);
+        // no token wake-ups: the request and the reply are sends into the peer's TCP socket
+        assert!(wakes(&c.program).is_empty() && wakes(&s.program).is_empty());
         assert_eq!(
-            wakes(&c.program),
-            vec![(2 * k + 1, true)],
-            "client {k} wakes its server, sync"
+            sends(&c.program),
+            vec![(2 * k + 1, 5_700)],
+            "client {k} -> server"
         );
         assert_eq!(
-            wakes(&s.program),
-            vec![(2 * k, true)],
-            "server {k} replies to its client, sync"
+            sends(&s.program),
+            vec![(2 * k, 5_700)],
+            "server {k} -> client"
         );
-        // client: send then wait; server: wait then reply
-        let cf = flat(&c.program);
-        let w = cf
-            .iter()
-            .position(|p| matches!(p, Phase::Wake { .. }))
-            .unwrap();
-        assert!(matches!(cf[w + 1], Phase::Wait));
-        assert!(matches!(flat(&s.program)[0], Phase::Wait));
-        assert_eq!(count(&c.program, &|p| matches!(p, Phase::Ops { .. })), 1);
+        assert_eq!(recv_inboxes(&c.program), vec![tcp]);
+        assert_eq!(recv_inboxes(&s.program), vec![tcp]);
+        // client: run, send, run on (tcp_sendmsg's return into recv), recv the reply, op;
+        // server: recv first, run, send the reply, run on
+        let kinds = |p: &[Phase]| -> Vec<&'static str> {
+            flat(p)
+                .iter()
+                .map(|x| match x {
+                    Phase::Run { .. } => "run",
+                    Phase::Send { .. } => "send",
+                    Phase::Recv { .. } => "recv",
+                    Phase::Ops { .. } => "ops",
+                    _ => "other",
+                })
+                .collect()
+        };
+        assert_eq!(kinds(&c.program), ["run", "send", "run", "recv", "ops"]);
+        assert_eq!(kinds(&s.program), ["recv", "run", "send", "run"]);
         // launcher start: everything on CPU 0, pair k at k * stagger
         assert_eq!(c.start_cpu, Some(0));
         assert_eq!(c.start_ns, s.start_ns);
@@ -408,14 +450,33 @@ fn irq_interference_produces_sources_on_the_chosen_cpus() {
 #[test]
 fn pgbench_netperf_schbench_barrier_patterns() {
     let p = build(serde_json::json!({"kind": "pgbench"}), 2);
-    assert_eq!(wakes(&p.tasks[2].program), vec![(3, true)]);
-    assert_eq!(wakes(&p.tasks[3].program), vec![(2, true), (2, true)]);
+    let unix = Inbox::Unix { sndbuf: 212_992 };
+    // client 1 (task 2): seven statements to its backend (task 3), each answered
+    assert_eq!(sends(&p.tasks[2].program), vec![(3, 100)]);
+    assert_eq!(sends(&p.tasks[3].program), vec![(2, 100), (2, 100)]);
+    assert_eq!(recv_inboxes(&p.tasks[2].program), vec![unix]);
+    assert_eq!(recv_inboxes(&p.tasks[3].program), vec![unix, unix]);
+    assert!(wakes(&p.tasks[2].program).is_empty() && wakes(&p.tasks[3].program).is_empty());
     assert_eq!(
         count(&p.tasks[3].program, &|x| matches!(x, Phase::Io { .. })),
         1
     );
+    // the commit's WAL flush comes before the last result is sent
+    let be = flat(&p.tasks[3].program);
+    let io = be
+        .iter()
+        .position(|x| matches!(x, Phase::Io { .. }))
+        .unwrap();
+    assert!(matches!(be[io + 1], Phase::Send { .. }));
     assert_eq!(p.metric.unit(), "tps");
+    let pt = build(serde_json::json!({"kind": "pgbench", "socket": "tcp"}), 1);
+    assert!(matches!(
+        recv_inboxes(&pt.tasks[0].program)[0],
+        Inbox::Tcp { .. }
+    ));
 
+    // netperf: 1-byte requests and responses over loopback TCP sockets; UDP_RR and TCP_RR share
+    // the engine's loopback path (docs/workloads.md)
     let u = build(
         serde_json::json!({"kind": "netperf", "protocol": "udp_rr"}),
         1,
@@ -424,14 +485,14 @@ fn pgbench_netperf_schbench_barrier_patterns() {
         serde_json::json!({"kind": "netperf", "protocol": "tcp_rr"}),
         1,
     );
-    let cyc = |b: &WorkloadBuild| match flat(&b.tasks[0].program)[0] {
-        Phase::Run { cycles } => cycles.mean(),
-        _ => unreachable!(),
-    };
-    assert!(
-        cyc(&t) > cyc(&u),
-        "TCP_RR costs more per transaction than UDP_RR"
-    );
+    assert_eq!(sends(&u.tasks[0].program), vec![(1, 1)]);
+    assert_eq!(sends(&u.tasks[1].program), vec![(0, 1)]);
+    assert!(matches!(
+        recv_inboxes(&u.tasks[0].program)[0],
+        Inbox::Tcp { .. }
+    ));
+    assert_eq!(u.tasks[0].program, t.tasks[0].program);
+    assert_eq!(u.metric.unit(), "Trans/sec");
 
     // schbench on a 2-node machine: one message thread per node, each waking its workers
     let s = workload::build(
@@ -558,8 +619,8 @@ fn snapshot_small_builds() {
         s
     };
     expect![[r#"
-        tbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":22500,"hi":67500}}},{"wake":{"task":{"task":1},"sync":true}},"wait",{"ops":{"n":1}}]}}]
-        tbench_srv/0 @Some(0)+0: [{"loop":{"count":null,"body":["wait",{"run":{"cycles":{"lo":22500,"hi":67500}}},{"wake":{"task":{"task":0},"sync":true}}]}}]
+        tbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":6100,"hi":18300}}},{"send":{"task":{"task":1},"bytes":5700}},{"run":{"cycles":{"lo":5300,"hi":15900}}},{"recv":{"bytes":5700,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":8000}}},{"ops":{"n":1}}]}}]
+        tbench_srv/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":5700,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":8000}}},{"run":{"cycles":{"lo":3350,"hi":10050}}},{"send":{"task":{"task":0},"bytes":5700}},{"run":{"cycles":{"lo":4900,"hi":14700}}}]}}]
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "tbench"}), 1)));
     expect![[r#"
@@ -574,6 +635,17 @@ fn snapshot_small_builds() {
         hackbench-process/sender/g0 @None+0: [{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":[{"run":{"cycles":{"lo":1000,"hi":3000}}},{"send":{"task":{"task":1},"bytes":100}}]}},{"wake":{"task":{"task":0},"sync":false}},"exit"]
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "hackbench", "tasks_per_group": 2, "loops": 2}), 1)));
+    expect![[r#"
+        pgbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"loop":{"count":2,"body":[{"run":{"cycles":{"lo":6000,"hi":18000}}},{"send":{"task":{"task":1},"bytes":100}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}}]}},{"ops":{"n":1}}]}}]
+        postgres/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":30000,"hi":90000}}},{"send":{"task":{"task":0},"bytes":100}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":30000,"hi":90000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"send":{"task":{"task":0},"bytes":100}}]}}]
+    "#]].assert_eq(&show(&build(
+        serde_json::json!({"kind": "pgbench", "statements_per_txn": 2}),
+        1,
+    )));
+    expect![[r#"
+        netperf/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":1500,"hi":4500}}},{"send":{"task":{"task":1},"bytes":1}},{"run":{"cycles":{"lo":5300,"hi":15900}}},{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":8000}}},{"ops":{"n":1}}]}}]
+        netserver/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":8000}}},{"run":{"cycles":{"lo":1500,"hi":4500}}},{"send":{"task":{"task":0},"bytes":1}},{"run":{"cycles":{"lo":5300,"hi":15900}}}]}}]
+    "#]].assert_eq(&show(&build(serde_json::json!({"kind": "netperf"}), 1)));
 }
 
 #[test]

@@ -22,9 +22,14 @@
 //!   `sk_sndbuf` = `net.core.wmem_default` = `SK_WMEM_MAX` = 212992 (include/net/sock.h:
 //!   `_SK_MEM_OVERHEAD * _SK_MEM_PACKETS` = `SKB_TRUESIZE(256) * 256` = 832 x 256). All writers
 //!   of one inbox share one socket (hackbench's senders all write to the receiver's `fds[1]`).
-//! * **tcp** (loopback; simplified): the writer sleeps while the unread bytes reach `limit`
-//!   (`sk_stream_memory_free`), and is woken once `sk_stream_is_writeable` (free space at least
-//!   half the queued bytes). See [`TCP_LOOPBACK_LIMIT`] for the default and what it leaves out.
+//! * **tcp** (loopback; simplified): the writer sleeps while the bytes sent and not yet read
+//!   reach `limit` (`sk_stream_memory_free`), and is woken once `sk_stream_is_writeable` (free
+//!   space at least half the queued bytes). See [`TCP_LOOPBACK_LIMIT`] for the default and what
+//!   it leaves out. A send is queued in two steps, as on loopback: `tcp_sendmsg` takes the
+//!   bytes (`in_flight`, [`Channel::write`]), and only the receive path that the sender's CPU
+//!   runs afterwards in softirq context (`net_rx_action` -> `tcp_v4_rcv`) puts them on the
+//!   receive queue where the reader can see them ([`Channel::deliver`]); `engine/sim/ipc.rs`
+//!   runs that path and its wake-up, [`TCP_LOOPBACK_NET_RX_CYCLES`] is its cost.
 
 use std::collections::VecDeque;
 
@@ -50,6 +55,28 @@ pub const MAX_SOCKET_BUFFER: u32 = 64 << 20;
 /// ip-sysctl.rst defaults). Simplification: no autotuning (`tcp_sndbuf_expand`, receive
 /// buffer growth), no per-skb overhead, no ACK timing.
 pub const TCP_LOOPBACK_LIMIT: u32 = 65_536 + 16_384;
+/// CPU cost of the loopback receive path of one TCP send, run in softirq context on the
+/// *sender's* CPU before the reader's wake-up (`loopback_xmit` -> `__netif_rx` raises
+/// NET_RX_SOFTIRQ; the `local_bh_enable` that ends `__dev_queue_xmit` runs `net_rx_action` ->
+/// `process_backlog` -> `ip_rcv` -> `tcp_v4_rcv` -> `tcp_rcv_established` -> `tcp_data_queue`,
+/// then `sk_data_ready`): 8000 cycles (4.0 µs at the recording host's nominal 2.0 GHz).
+///
+/// Source (measured, indirectly): recordings/host-2vcpu/tbench-c1.json, `/proc/stat` over the
+/// run: softirq 118 of the 348 busy ticks (user 69, system 161), 33.9%; the same share of the
+/// benchmark's CPU per operation (`sched_stat_runtime`: client 17.9 + server 14.7 = 32.6 µs,
+/// recordings/README.md "tbench") is 11.1 µs per operation, 5.5 µs per message (one request,
+/// one reply). The unix-socket recordings (pgbench, hackbench) show 0-4% softirq, so the share
+/// is the loopback path. Less the wake-up inside it, which the engine charges by itself after
+/// the wake-up (`wakeup_cost_ns`, 1.5 µs; ~1 wake-up per message at one split pair): 4.0 µs.
+/// The host's kernel counts that softirq time in the interrupted task's runtime
+/// (`sched_stat_runtime` 3.06 s of fair-class CPU against 2.30 s of user + system ticks over a
+/// longer window: inferred, no CONFIG_IRQ_TIME_ACCOUNTING), and so does the model: it is part
+/// of the sender's run time. Tick sampling: +-9% (118 ticks); the split between request and
+/// reply, and what of the softirq follows the wake-up, are assumptions (equal; the wake-up
+/// cost).
+pub const TCP_LOOPBACK_NET_RX_CYCLES: u32 = 8_000;
+/// Largest `net_rx_cycles` accepted: 10^8 cycles (a bound of the model, as `COLD_CYCLES`).
+pub const MAX_NET_RX_CYCLES: u32 = 100_000_000;
 /// Largest single message: 1 MiB (a bound of the model; a pipe write above `PAGE_SIZE` is
 /// split into page-sized slots as `pipe_write` copies it).
 pub const MAX_MESSAGE_BYTES: u32 = 1 << 20;
@@ -75,11 +102,15 @@ pub enum Inbox {
         #[serde(default = "default_sndbuf")]
         sndbuf: u32,
     },
-    /// A TCP socket over loopback; `limit` bounds the unread bytes (default 81920, see
-    /// [`TCP_LOOPBACK_LIMIT`]).
+    /// A TCP socket over loopback; `limit` bounds the bytes sent and not yet read (default
+    /// 81920, see [`TCP_LOOPBACK_LIMIT`]); `net_rx_cycles` is the receive path each send into
+    /// it runs on the sender's CPU before the reader's wake-up (default 8000, see
+    /// [`TCP_LOOPBACK_NET_RX_CYCLES`]).
     Tcp {
         #[serde(default = "default_tcp_limit")]
         limit: u32,
+        #[serde(default = "default_net_rx_cycles")]
+        net_rx_cycles: u32,
     },
 }
 
@@ -91,6 +122,9 @@ fn default_sndbuf() -> u32 {
 }
 fn default_tcp_limit() -> u32 {
     TCP_LOOPBACK_LIMIT
+}
+fn default_net_rx_cycles() -> u32 {
+    TCP_LOOPBACK_NET_RX_CYCLES
 }
 
 impl Default for Inbox {
@@ -117,8 +151,11 @@ impl Inbox {
             Inbox::Unix { sndbuf } if !(1..=MAX_SOCKET_BUFFER).contains(&sndbuf) => Err(format!(
                 "inbox.sndbuf: must be between 1 and {MAX_SOCKET_BUFFER} (got {sndbuf})"
             )),
-            Inbox::Tcp { limit } if !(1..=MAX_SOCKET_BUFFER).contains(&limit) => Err(format!(
+            Inbox::Tcp { limit, .. } if !(1..=MAX_SOCKET_BUFFER).contains(&limit) => Err(format!(
                 "inbox.limit: must be between 1 and {MAX_SOCKET_BUFFER} (got {limit})"
+            )),
+            Inbox::Tcp { net_rx_cycles, .. } if net_rx_cycles > MAX_NET_RX_CYCLES => Err(format!(
+                "inbox.net_rx_cycles: must be between 0 and {MAX_NET_RX_CYCLES} (got {net_rx_cycles})"
             )),
             _ => Ok(()),
         }
@@ -178,6 +215,8 @@ pub struct Channel {
     pub unread: u64,
     /// unix: `sk_wmem_alloc` of the writing socket (sum of the queued skbs' truesize).
     pub wmem: u64,
+    /// tcp: bytes `tcp_sendmsg` took whose receive path has not run yet (not readable).
+    pub in_flight: u64,
     /// Writers asleep on a full buffer, in the order they went to sleep (wait-queue order).
     pub writers: VecDeque<TaskId>,
     /// The owner sleeps in `recv` on an empty buffer.
@@ -191,6 +230,7 @@ impl Channel {
             segs: VecDeque::new(),
             unread: 0,
             wmem: 0,
+            in_flight: 0,
             writers: VecDeque::new(),
             reader_waiting: false,
         }
@@ -243,16 +283,28 @@ impl Channel {
                 self.wmem += ts as u64;
                 self.segs.push_back(Seg { bytes, size: ts });
             }
-            Inbox::Tcp { limit } => {
-                // sk_stream_memory_free
-                if self.unread >= limit as u64 {
+            Inbox::Tcp { limit, .. } => {
+                // tcp_sendmsg: sk_stream_memory_free, else sk_stream_wait_memory; the bytes
+                // become readable when the receive path runs (`deliver`)
+                if self.unread + self.in_flight >= limit as u64 {
                     return WriteOutcome::Full;
                 }
-                self.segs.push_back(Seg { bytes, size: bytes });
+                self.in_flight += bytes as u64;
+                return WriteOutcome::Written { was_empty };
             }
         }
         self.unread += bytes as u64;
         WriteOutcome::Written { was_empty }
+    }
+
+    /// tcp: the receive path queues `bytes` that `write` took (`tcp_data_queue` onto
+    /// `sk_receive_queue`). Returns whether nothing was readable before.
+    pub fn deliver(&mut self, bytes: u32) -> bool {
+        let was_empty = self.unread == 0;
+        self.in_flight -= bytes as u64;
+        self.segs.push_back(Seg { bytes, size: bytes });
+        self.unread += bytes as u64;
+        was_empty
     }
 
     /// One read call of up to `want` bytes (the caller checked `unread > 0`).
@@ -290,9 +342,10 @@ impl Channel {
         match self.kind {
             Inbox::Pipe { .. } => !self.pipe_full(),
             Inbox::Unix { sndbuf } => self.wmem * 4 <= sndbuf as u64,
-            Inbox::Tcp { limit } => {
-                let free = (limit as u64).saturating_sub(self.unread);
-                free >= self.unread / 2
+            Inbox::Tcp { limit, .. } => {
+                let queued = self.unread + self.in_flight;
+                let free = (limit as u64).saturating_sub(queued);
+                free >= queued / 2
             }
         }
     }
@@ -363,8 +416,17 @@ mod tests {
 
     #[test]
     fn tcp_limits_unread_bytes() {
-        let mut c = Channel::new(Inbox::Tcp { limit: 1000 });
+        let mut c = Channel::new(Inbox::Tcp {
+            limit: 1000,
+            net_rx_cycles: 0,
+        });
         assert_eq!(fill(&mut c, 100), 10);
+        // taken by tcp_sendmsg, not readable until the receive path runs
+        assert_eq!((c.unread, c.in_flight), (0, 1000));
+        for _ in 0..10 {
+            c.deliver(100);
+        }
+        assert_eq!((c.unread, c.in_flight), (1000, 0));
         // writeable again once free >= unread / 2: unread <= 666
         for _ in 0..3 {
             c.read(100);
@@ -405,5 +467,22 @@ mod tests {
                 .contains("inbox.pages")
         );
         assert!(serde_json::from_str::<Inbox>(r#"{"kind": "pipe", "size": 1}"#).is_err());
+        let i: Inbox = serde_json::from_str(r#"{"kind": "tcp"}"#).unwrap();
+        assert_eq!(
+            i,
+            Inbox::Tcp {
+                limit: 81_920,
+                net_rx_cycles: 8_000
+            }
+        );
+        assert!(
+            Inbox::Tcp {
+                limit: 1,
+                net_rx_cycles: MAX_NET_RX_CYCLES + 1
+            }
+            .check()
+            .unwrap_err()
+            .contains("inbox.net_rx_cycles")
+        );
     }
 }

@@ -72,6 +72,8 @@ pub struct WakeRecord {
     pub waker_cpu: Cpu,
     pub prev_cpu: Cpu,
     pub cpu: Cpu,
+    /// WF_SYNC: the waker said it is about to sleep (pipes, sockets).
+    pub sync: bool,
     pub rule: Rule,
     /// Index of the decision (to re-run it with an explanation).
     pub decision: u64,
@@ -102,6 +104,8 @@ pub struct RunStats {
     pub chan_write_blocks: u64,
     /// `recv`s that found the inbox empty and slept.
     pub chan_read_blocks: u64,
+    /// Loopback TCP sends whose receive path (`net_rx_action`) ran on the sender's CPU.
+    pub net_rx_softirqs: u64,
     /// `exec` steps run (`sched_exec` placement decisions of fair tasks).
     pub execs: u64,
     pub wake_latency: Histogram,

@@ -94,6 +94,10 @@ pub struct Task {
     /// Woken from a channel wait: the next `send` is a writer that had waited (`pipe_write`'s
     /// `wake_next_writer`).
     pub chan_woken: bool,
+    /// A loopback TCP send whose receive path (`net_rx_action`, softirq on this task's CPU) is
+    /// running as part of this task's run: (reader, bytes); delivered and the reader woken
+    /// when the run completes (engine/sim/ipc.rs).
+    pub net_rx: Option<(TaskId, u32)>,
     /// Sleep/timer generation (lazy cancellation of timer events).
     pub timer_gen: u32,
     /// Time the task last became runnable (wake-up latency).

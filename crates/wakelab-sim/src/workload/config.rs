@@ -78,16 +78,41 @@ impl Default for StartPolicy {
 }
 
 /// tbench: `clients` client/server pairs over loopback TCP. Each operation of the dbench
-/// loadfile is one request/response round trip; both directions are sync wake-ups.
+/// loadfile is one request/response round trip: the client sends its request and reads the
+/// reply, the server (tbench_srv's child) reads the request and sends the reply, both with
+/// `send` / `recv` on loopback TCP sockets (engine/sim/ipc.rs: the receive path of each send runs
+/// on the sender's CPU, then a WF_SYNC wake-up of the reader; the sender goes on until its next
+/// `recv` blocks).
+///
+/// The costs come from the quiet recording of `tbench -t 3 1 127.0.0.1` on the 2-vCPU host
+/// (recordings/README.md, "tbench", one pair split over the two vCPUs), converted at the host's
+/// nominal 2.0 GHz. Per operation and side the recording gives the CPU time (client 17.9 µs,
+/// server 14.7 µs, `sched_stat_runtime`) and the time from the wake-up a side issues to its
+/// block (median client 6.8 µs, server 6.4 µs); the model splits that CPU time into the work
+/// before the send (`client_cycles` / `server_cycles`), the loopback receive path
+/// (`TCP_LOOPBACK_NET_RX_CYCLES`, 4.0 µs), the wake-up (`wakeup_cost_ns`, 1.5 µs), the run after
+/// it (`*_after_send_cycles`) and the context switch (`context_switch_ns`, 1 µs).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct TbenchConfig {
-    /// Client CPU work per operation (build request, loopback send incl. the receive-side
-    /// softirq run in the sender's context, receive the reply). Default uniform 22.5k-67.5k
-    /// (mean 45k ≈ 15 µs at 3 GHz).
+    /// Client CPU work per operation before its send: reading the reply that woke it,
+    /// building the next request and `tcp_sendmsg` up to the transmit. Default uniform
+    /// 6.1k-18.3k (mean 12.2k cycles). Source: 17.9 µs of client CPU per operation less the
+    /// receive path (4.0 µs), the wake-up (1.5 µs), `client_after_send_cycles` (5.3 µs) and one
+    /// context switch (1 µs): 6.1 µs at 2.0 GHz.
     pub client_cycles: Amount,
-    /// Server (tbench_srv child) CPU work per operation. Default as the client.
+    /// Server (tbench_srv child) CPU work per operation before its reply's send. Default uniform
+    /// 3.35k-10.05k (mean 6.7k). Source: 14.7 µs less 4.0, 0.98 wake-ups x 1.5, 4.9 and 1 µs:
+    /// 3.3 µs at 2.0 GHz.
     pub server_cycles: Amount,
+    /// Client run after its send's wake-up of the server until its `recv` blocks (`tcp_sendmsg`
+    /// returning, the syscall into `tcp_recvmsg` and `sk_wait_data`). Default uniform 5.3k-15.9k
+    /// (mean 10.6k). Source: median 6.8 µs from the client's wake-up of the server to its
+    /// block, less the wake-up itself (1.5 µs, charged by the engine), at 2.0 GHz.
+    pub client_after_send_cycles: Amount,
+    /// Server run after its reply's wake-up of the client until its `recv` blocks. Default
+    /// uniform 4.9k-14.7k (mean 9.8k). Source: median 6.4 µs less 1.5 µs, at 2.0 GHz.
+    pub server_after_send_cycles: Amount,
     /// Payload bytes credited per operation for "MB/sec". Default 24000 (calibrated, see docs).
     pub bytes_per_op: u64,
     pub start: StartPolicy,
@@ -96,13 +121,25 @@ pub struct TbenchConfig {
 impl Default for TbenchConfig {
     fn default() -> Self {
         TbenchConfig {
-            client_cycles: around(45_000),
-            server_cycles: around(45_000),
+            client_cycles: around(12_200),
+            server_cycles: around(6_700),
+            client_after_send_cycles: around(10_600),
+            server_after_send_cycles: around(9_800),
             bytes_per_op: 24_000,
             start: StartPolicy::default(),
         }
     }
 }
+
+/// Bytes of each tbench request and reply (only counted against the socket's limit, which one
+/// message in flight never reaches): 5700, the recording's payload per operation (tbench-c1:
+/// 175.62 MB/sec at 92 379 operations in 3 s; c2 / c4: 6.0 / 5.8 KB).
+pub const TBENCH_MESSAGE_BYTES: u32 = 5_700;
+/// Bytes of a netperf RR request and response: 1 (netperf's default `-r 1,1`).
+pub const NETPERF_MESSAGE_BYTES: u32 = 1;
+/// Bytes of a pgbench statement and its result on the socket: a nominal 100 (only counted
+/// against the socket buffer, which one statement in flight never fills).
+pub const PGBENCH_MESSAGE_BYTES: u32 = 100;
 
 /// How XFS log work reaches a kworker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -305,9 +342,23 @@ impl HackbenchConfig {
     }
 }
 
+/// How pgbench reaches its backends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum PgbenchSocket {
+    /// The server's unix socket (`-h` a directory, or no host: libpq's default), as the
+    /// recordings ran it (`pgbench -h $TMP/pg/sock`): `unix_stream_sendmsg` wakes the reader
+    /// directly, no receive softirq.
+    #[default]
+    Unix,
+    /// TCP over loopback (`-h 127.0.0.1`): each send runs the receive path on the sender's CPU.
+    Tcp,
+}
+
 /// pgbench: `clients` pgbench client connections, each with its own server backend. A
-/// transaction is `statements_per_txn` request/response round trips (sync wake-ups both ways);
-/// every `txns_per_io`-th commit waits for a WAL flush IO with a completion interrupt.
+/// transaction is `statements_per_txn` request/response round trips (`send` / `recv`, WF_SYNC
+/// wake-ups both ways); every `txns_per_io`-th commit waits for a WAL flush IO with a completion
+/// interrupt.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct PgbenchConfig {
@@ -317,11 +368,25 @@ pub struct PgbenchConfig {
     pub client_cycles: Amount,
     /// Backend work per statement. Default uniform 30k-90k (mean 60k ≈ 20 µs).
     pub backend_cycles: Amount,
+    /// Client run after a statement's send (its wake-up of the backend) until it blocks waiting
+    /// for the result. Default 0: `client_cycles` is an estimate of the whole client side per
+    /// statement. The recordings measure 5.6 µs (select c1: median 7.1 µs from pgbench's
+    /// wake-up of its backend to its block, less the engine's 1.5 µs wake-up: 11.2k cycles at
+    /// 2.0 GHz), but with 19-27 µs of client CPU per statement; set both from the recordings or
+    /// neither (with the estimate's 4 µs client and the measured 11.8 µs backend run below, the
+    /// client's next statement arrives before the backend blocks).
+    pub client_after_send_cycles: Amount,
+    /// Backend run after a result's send until it blocks reading the next statement. Default 0
+    /// (as above). Measured: 11.8 µs (select c1, median 13.3 µs less 1.5 µs: 23.6k cycles at
+    /// 2.0 GHz), with 100-122 µs of backend CPU per statement.
+    pub backend_after_send_cycles: Amount,
     /// Commits per WAL flush IO. Default 1 (synchronous_commit=on). 0 = never.
     pub txns_per_io: u32,
     /// WAL flush latency. Default uniform 50-150 µs.
     pub io_ns: Amount,
     pub irq: IrqRoute,
+    /// Unix socket (default, as recorded) or loopback TCP.
+    pub socket: PgbenchSocket,
     pub start: StartPolicy,
 }
 
@@ -331,9 +396,12 @@ impl Default for PgbenchConfig {
             statements_per_txn: 7,
             client_cycles: around(12_000),
             backend_cycles: around(60_000),
+            client_after_send_cycles: Amount::Fixed(0),
+            backend_after_send_cycles: Amount::Fixed(0),
             txns_per_io: 1,
             io_ns: around(100_000),
             irq: IrqRoute::RoundRobin,
+            socket: PgbenchSocket::Unix,
             start: StartPolicy::default(),
         }
     }
@@ -349,15 +417,23 @@ pub enum NetperfProto {
 }
 
 /// netperf UDP_RR / TCP_RR over localhost: `clients` netperf/netserver pairs exchanging
-/// 1-byte requests and responses; transactions per second.
+/// 1-byte requests and responses; transactions per second. Both protocols use the engine's
+/// loopback path (`send` / `recv` on loopback TCP sockets: the receive path on the sender's CPU,
+/// a WF_SYNC wake-up of the reader); UDP's shorter receive path (`udp_rcv`, no ACK state) is not
+/// told apart.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct NetperfConfig {
     pub protocol: NetperfProto,
-    /// Client work per transaction. Default (`null`): UDP 15000, TCP 18000 cycles.
+    /// Client work per transaction before its send. Default (`null`): uniform 1.5k-4.5k
+    /// (mean 3000 cycles, ≈ 1 µs at 3 GHz; estimate: netperf's loop around a 1-byte send).
     pub client_cycles: Option<Amount>,
-    /// Server work per transaction. Default (`null`): as the client.
+    /// Server work per transaction before its reply. Default (`null`): as the client.
     pub server_cycles: Option<Amount>,
+    /// Run after a send's wake-up of the peer until the sender's `recv` blocks. Default
+    /// (`null`): tbench's measured client figure (uniform 5.3k-15.9k; estimate that netperf's
+    /// path from `send` back into `recv` costs what tbench's does).
+    pub after_send_cycles: Option<Amount>,
     pub start: StartPolicy,
 }
 
@@ -367,23 +443,22 @@ impl Default for NetperfConfig {
             protocol: NetperfProto::UdpRr,
             client_cycles: None,
             server_cycles: None,
+            after_send_cycles: None,
             start: StartPolicy::default(),
         }
     }
 }
 
 impl NetperfConfig {
-    fn proto_default(&self) -> Amount {
-        match self.protocol {
-            NetperfProto::UdpRr => around(15_000),
-            NetperfProto::TcpRr => around(18_000),
-        }
-    }
     pub fn client_cycles(&self) -> Amount {
-        self.client_cycles.unwrap_or(self.proto_default())
+        self.client_cycles.unwrap_or(around(3_000))
     }
     pub fn server_cycles(&self) -> Amount {
-        self.server_cycles.unwrap_or(self.proto_default())
+        self.server_cycles.unwrap_or(around(3_000))
+    }
+    pub fn after_send_cycles(&self) -> Amount {
+        self.after_send_cycles
+            .unwrap_or(TbenchConfig::default().client_after_send_cycles)
     }
 }
 

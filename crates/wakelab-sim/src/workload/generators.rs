@@ -8,7 +8,7 @@ use crate::cpumask::CpuMask;
 use crate::engine::behaviour::{
     Amount, Inbox, IrqRoute, MAX_PROGRAM_OPS, Phase, SchedClass, TaskRef, TaskSpec,
 };
-use crate::engine::channel::SK_WMEM_DEFAULT;
+use crate::engine::channel::{SK_WMEM_DEFAULT, TCP_LOOPBACK_LIMIT, TCP_LOOPBACK_NET_RX_CYCLES};
 use crate::topology::Topology;
 
 use super::config::*;
@@ -37,6 +37,13 @@ pub(super) struct Generated {
 
 fn run(a: Amount) -> Phase {
     Phase::Run { cycles: a }
+}
+/// `run a`, or nothing for a fixed 0 (an optional cost left out).
+fn run_if(a: Amount) -> Vec<Phase> {
+    match a {
+        Amount::Fixed(0) => vec![],
+        a => vec![run(a)],
+    }
 }
 fn wake(t: u32, sync: bool) -> Phase {
     Phase::Wake {
@@ -163,26 +170,64 @@ fn throughput(unit: &str, per_op: f64) -> Metric {
 
 // ---- request/response pairs: tbench, netperf ---------------------------------------------
 
-/// `n` client/server pairs: client k (id 2k) computes, sends (sync), waits for the reply and
-/// counts an op; server k (id 2k+1) waits, computes, replies (sync).
+/// Costs of one side of a request/response pair: work before its send, run after it.
+#[derive(Clone, Copy)]
+struct Side {
+    before_send: Amount,
+    after_send: Amount,
+}
+
+/// A loopback TCP socket with the engine's defaults (engine/channel.rs).
+fn tcp_inbox() -> Inbox {
+    Inbox::Tcp {
+        limit: TCP_LOOPBACK_LIMIT,
+        net_rx_cycles: TCP_LOOPBACK_NET_RX_CYCLES,
+    }
+}
+
+/// `n` client/server pairs over loopback TCP sockets of `bytes`-byte messages: client k (id 2k)
+/// `loop { run; send request; run; recv reply; ops 1 }`, server k (id 2k+1)
+/// `loop { recv request; run; send reply; run }`. Each send runs the receive path on the
+/// sender's CPU and wakes the reader (WF_SYNC); the run after it is the sender's way back from
+/// `tcp_sendmsg` into its `recv` (engine/sim/ipc.rs).
 fn rr_pairs(
     n: u32,
     names: (&str, &str),
-    client: Amount,
-    server: Amount,
+    client: Side,
+    server: Side,
+    bytes: u32,
     start: StartPolicy,
     topo: &Topology,
 ) -> Result<Vec<TaskSpec>, String> {
+    let recv = Phase::Recv {
+        bytes,
+        inbox: tcp_inbox(),
+    };
+    let send = |to: u32| Phase::Send {
+        task: TaskRef::Task(to),
+        bytes,
+    };
     let mut tasks = Vec::with_capacity(2 * n as usize);
     for k in 0..n {
         let (c, s) = (2 * k, 2 * k + 1);
         tasks.push(task(
             format!("{}/{k}", names.0),
-            vec![forever(vec![run(client), wake(s, true), wait(), ops()])],
+            vec![forever(vec![
+                run(client.before_send),
+                send(s),
+                run(client.after_send),
+                recv.clone(),
+                ops(),
+            ])],
         ));
         tasks.push(task(
             format!("{}/{k}", names.1),
-            vec![forever(vec![wait(), run(server), wake(c, true)])],
+            vec![forever(vec![
+                recv.clone(),
+                run(server.before_send),
+                send(c),
+                run(server.after_send),
+            ])],
         ));
     }
     apply_start(start, &mut tasks, |i| (i / 2) as u64, topo)?;
@@ -193,8 +238,15 @@ fn tbench(c: &TbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
     let tasks = rr_pairs(
         clients,
         ("tbench", "tbench_srv"),
-        c.client_cycles,
-        c.server_cycles,
+        Side {
+            before_send: c.client_cycles,
+            after_send: c.client_after_send_cycles,
+        },
+        Side {
+            before_send: c.server_cycles,
+            after_send: c.server_after_send_cycles,
+        },
+        TBENCH_MESSAGE_BYTES,
         c.start,
         topo,
     )?;
@@ -208,11 +260,19 @@ fn tbench(c: &TbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
 }
 
 fn netperf(c: &NetperfConfig, clients: u32, topo: &Topology) -> Result<Generated, String> {
+    let after = c.after_send_cycles();
     let tasks = rr_pairs(
         clients,
         ("netperf", "netserver"),
-        c.client_cycles(),
-        c.server_cycles(),
+        Side {
+            before_send: c.client_cycles(),
+            after_send: after,
+        },
+        Side {
+            before_send: c.server_cycles(),
+            after_send: after,
+        },
+        NETPERF_MESSAGE_BYTES,
         c.start,
         topo,
     )?;
@@ -500,31 +560,58 @@ fn hackbench(
 fn pgbench(c: &PgbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, String> {
     let stmts = positive(c.statements_per_txn, "statements_per_txn")?;
     check_irq(c.irq, topo)?;
+    let inbox = match c.socket {
+        PgbenchSocket::Unix => Inbox::Unix {
+            sndbuf: SK_WMEM_DEFAULT,
+        },
+        PgbenchSocket::Tcp => tcp_inbox(),
+    };
+    let recv = Phase::Recv {
+        bytes: PGBENCH_MESSAGE_BYTES,
+        inbox,
+    };
+    let send = |to: u32| Phase::Send {
+        task: TaskRef::Task(to),
+        bytes: PGBENCH_MESSAGE_BYTES,
+    };
     let mut tasks = Vec::with_capacity(2 * clients as usize);
     for k in 0..clients {
         let (cl, be) = (2 * k, 2 * k + 1);
-        let mut body = rep(stmts, vec![run(c.client_cycles), wake(be, true), wait()]);
+        let mut body = rep(
+            stmts,
+            [
+                vec![run(c.client_cycles), send(be)],
+                run_if(c.client_after_send_cycles),
+                vec![recv.clone()],
+            ]
+            .concat(),
+        );
         body.push(ops());
         tasks.push(task(format!("pgbench/{k}"), vec![forever(body)]));
-        let stmt = vec![wait(), run(c.backend_cycles), wake(cl, true)];
-        let txn = |io: bool| {
-            let mut t = rep(stmts - 1, stmt.clone());
-            t.push(wait());
-            t.push(run(c.backend_cycles));
+        // one statement: read it, execute it (the commit's WAL flush first if `io`), send the
+        // result, go back to reading
+        let stmt = |io: bool| {
+            let mut v = vec![recv.clone(), run(c.backend_cycles)];
             if io {
-                t.push(Phase::Io {
+                v.push(Phase::Io {
                     ns: c.io_ns,
                     irq: c.irq,
                 });
             }
-            t.push(wake(cl, true));
+            v.push(send(cl));
+            v.extend(run_if(c.backend_after_send_cycles));
+            v
+        };
+        let txn = |io: bool| {
+            let mut t = rep(stmts - 1, stmt(false));
+            t.extend(stmt(io));
             t
         };
         let body = match c.txns_per_io {
             0 => txn(false),
             1 => txn(true),
             n => {
-                let mut b = rep(n - 1, rep(stmts, stmt.clone()));
+                let mut b = rep(n - 1, rep(stmts, stmt(false)));
                 b.extend(txn(true));
                 b
             }

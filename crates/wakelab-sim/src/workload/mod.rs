@@ -23,7 +23,7 @@ mod validate;
 pub use config::{
     BarrierConfig, CustomConfig, DbenchConfig, DbenchVariant, HackbenchConfig, HackbenchIpc,
     HackbenchMode, Kworkers, NOMINAL_MHZ, NetperfConfig, NetperfProto, PgbenchConfig,
-    SchbenchConfig, StartPolicy, TbenchConfig, WorkloadConfig,
+    PgbenchSocket, SchbenchConfig, StartPolicy, TbenchConfig, WorkloadConfig,
 };
 pub use generators::{BARRIER_ID, HACKBENCH_GATE, RESERVED_BARRIER_BASE};
 pub use interference::{

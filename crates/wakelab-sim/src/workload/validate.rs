@@ -236,6 +236,8 @@ fn workload(cfg: &WorkloadConfig, n: usize) -> Result<(), ScenarioError> {
         WorkloadConfig::Tbench(c) => {
             amount(&c.client_cycles, &p("client_cycles"))?;
             amount(&c.server_cycles, &p("server_cycles"))?;
+            amount(&c.client_after_send_cycles, &p("client_after_send_cycles"))?;
+            amount(&c.server_after_send_cycles, &p("server_after_send_cycles"))?;
             bytes(c.bytes_per_op)?;
             start(&c.start, &p("start"), n)
         }
@@ -280,6 +282,11 @@ fn workload(cfg: &WorkloadConfig, n: usize) -> Result<(), ScenarioError> {
             between(c.statements_per_txn, 1, 1000).map_err(at_p("statements_per_txn"))?;
             amount(&c.client_cycles, &p("client_cycles"))?;
             amount(&c.backend_cycles, &p("backend_cycles"))?;
+            amount(&c.client_after_send_cycles, &p("client_after_send_cycles"))?;
+            amount(
+                &c.backend_after_send_cycles,
+                &p("backend_after_send_cycles"),
+            )?;
             at_most(c.txns_per_io, MAX_RATIO).map_err(at_p("txns_per_io"))?;
             amount(&c.io_ns, &p("io_ns"))?;
             irq(&c.irq, &p("irq"), n)?;
@@ -289,6 +296,7 @@ fn workload(cfg: &WorkloadConfig, n: usize) -> Result<(), ScenarioError> {
             for (f, a) in [
                 ("client_cycles", &c.client_cycles),
                 ("server_cycles", &c.server_cycles),
+                ("after_send_cycles", &c.after_send_cycles),
             ] {
                 if let Some(a) = a {
                     amount(a, &p(f))?;

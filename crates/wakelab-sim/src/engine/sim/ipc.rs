@@ -16,7 +16,20 @@
 //!   reader through `sk_data_ready` = `sock_def_readable` (WF_SYNC); a read that frees an skb
 //!   runs `sock_wfree` -> `unix_write_space`, which wakes every sleeping writer (non-exclusive
 //!   `sock_wait_for_wmem`) once `unix_writable`, also WF_SYNC.
-//! * **TCP over loopback**: reader woken by `sock_def_readable` (WF_SYNC); writers by
+//! * **TCP over loopback** (net/ipv4/tcp.c, net/core/dev.c, drivers/net/loopback.c, every
+//!   modelled version): `tcp_sendmsg` copies the data into an skb and transmits it;
+//!   `loopback_xmit` hands it to `__netif_rx`, which queues it on this CPU's backlog and raises
+//!   NET_RX_SOFTIRQ; the `local_bh_enable` at the end of `__dev_queue_xmit` runs the softirq at
+//!   once, on the **sender's** CPU and in the sender's context: `net_rx_action` ->
+//!   `process_backlog` -> `ip_rcv` -> `tcp_v4_rcv` -> `tcp_rcv_established` -> `tcp_data_queue`
+//!   queues the data and `tcp_data_ready` calls `sk_data_ready` = `sock_def_readable` ->
+//!   `wake_up_interruptible_sync_poll`: a WF_SYNC wake-up of the reader from the sender's CPU
+//!   while the sender is still inside `tcp_sendmsg`. The sender then returns to user space and
+//!   keeps running (whatever its program does next) until it blocks. In the model the receive
+//!   path is `net_rx_cycles` of the sender's own run time (the recording host's kernel counts
+//!   the softirq in the interrupted task's runtime; engine/channel.rs
+//!   `TCP_LOOPBACK_NET_RX_CYCLES`), the data becomes readable and the reader is woken when
+//!   those cycles are done ([`Sim::net_rx_done`]). Writers asleep on a full socket are woken by
 //!   `sk_stream_write_space`, `wake_up_interruptible_poll`: **not** WF_SYNC.
 //!
 //! Every wake-up is issued from the CPU of the task whose `send` or `recv` causes it (the writer
@@ -71,10 +84,40 @@ impl Sim {
                     self.wake_writers(to, cpu, t, 1, true); // wake_next_writer
                 }
             }
-            // sk_data_ready = sock_def_readable: wake_up_interruptible_sync_poll
-            Inbox::Unix { .. } | Inbox::Tcp { .. } => self.wake_reader(to, cpu, t, true),
+            // unix_stream_sendmsg queues the skb on the peer and calls sk_data_ready =
+            // sock_def_readable: wake_up_interruptible_sync_poll
+            Inbox::Unix { .. } => self.wake_reader(to, cpu, t, true),
+            Inbox::Tcp { net_rx_cycles, .. } => {
+                // loopback: the receive path runs in softirq on this CPU, as part of this
+                // task's run, before the data is readable and the reader is woken
+                self.stats.net_rx_softirqs += 1;
+                self.tasks[t as usize].net_rx = Some((to, bytes));
+                if net_rx_cycles == 0 {
+                    self.net_rx_done(t, cpu);
+                    return false;
+                }
+                self.tasks[t as usize].remaining += net_rx_cycles as u64;
+                self.retime(cpu);
+                return true;
+            }
         }
         false
+    }
+
+    /// The end of a loopback send's receive path on `cpu`, in `t`'s context: `tcp_data_queue`
+    /// makes the data readable, `tcp_data_ready` -> `sk_data_ready` = `sock_def_readable`
+    /// wakes the reader, WF_SYNC, from this CPU (the waker pays the wake-up's cost, then
+    /// `tcp_sendmsg` returns and `t` goes on with its program). Called when `t` finished the
+    /// cycles, before its next step.
+    pub(super) fn net_rx_done(&mut self, t: TaskId, cpu: Cpu) {
+        let Some((to, bytes)) = self.tasks[t as usize].net_rx.take() else {
+            return;
+        };
+        if self.tasks[to as usize].state == TaskState::Exited {
+            return; // the reader closed its socket meanwhile: the segment is dropped
+        }
+        self.tasks[to as usize].inbox.deliver(bytes);
+        self.wake_reader(to, cpu, t, true);
     }
 
     /// `recv` of `bytes` by `t` from its own inbox. Returns true if the task stopped (it sleeps

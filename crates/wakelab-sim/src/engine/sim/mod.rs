@@ -354,6 +354,7 @@ impl Sim {
                 super::behaviour::program_inbox(&spec.program).unwrap_or_default(),
             ),
             recv_left: 0,
+            net_rx: None,
             chan_woken: false,
             timer_gen: 0,
             runnable_since: 0,

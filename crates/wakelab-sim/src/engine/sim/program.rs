@@ -32,6 +32,10 @@ impl Sim {
     /// Execute the running task's program from its pc until it runs, blocks or exits.
     pub(super) fn advance(&mut self, t: TaskId, cpu: Cpu) {
         let prog = self.tasks[t as usize].prog as usize;
+        // a loopback send's receive path (softirq on this CPU) has just run: wake its reader
+        if self.tasks[t as usize].net_rx.is_some() {
+            self.net_rx_done(t, cpu);
+        }
         // Bound zero-time steps so a program of only wakes/ops cannot spin forever.
         // The run's total is bounded too (`EngineParams::max_steps`, checked by the event loop).
         for _ in 0..10_000 {

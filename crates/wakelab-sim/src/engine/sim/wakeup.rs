@@ -301,6 +301,7 @@ impl Sim {
             waker_cpu: this_cpu,
             prev_cpu: self.tasks[t as usize].cpu,
             cpu,
+            sync,
             rule: decision.rule,
             decision: self.stats.decisions - 1,
         });
