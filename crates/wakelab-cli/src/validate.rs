@@ -62,9 +62,12 @@ fn recordings(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
             let mut v: Vec<PathBuf> = std::fs::read_dir(p)
                 .map_err(|e| anyhow!("{}: {e}", p.display()))?
                 .filter_map(|e| e.ok().map(|e| e.path()))
+                // a recording is NAME.json with its NAME.summary.json beside it; other JSON
+                // in the folder (idle-noise.json, the background measurement) is not one
                 .filter(|f| {
                     f.extension().is_some_and(|x| x == "json")
                         && !f.to_string_lossy().ends_with(".summary.json")
+                        && summary_path(f).is_file()
                 })
                 .collect();
             v.sort();
