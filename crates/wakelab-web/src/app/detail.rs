@@ -443,18 +443,23 @@ impl App {
             set_hidden(&brush, true);
             return;
         }
-        // The brush covers the selection, within the plotted range.
-        let (lo, hi) = match &self.layout {
-            Some(l) => {
-                let dpr = window().device_pixel_ratio().clamp(1.0, 4.0);
-                (l.x0 / dpr, l.x1 / dpr)
-            }
-            None => (0.0, f64::INFINITY),
+        // The brush covers the selection over the lanes, within the plotted range.
+        let Some(l) = &self.layout else {
+            return;
         };
+        let dpr = window().device_pixel_ratio().clamp(1.0, 4.0);
+        let (lo, hi) = (l.x0 / dpr, l.x1 / dpr);
+        let top = l.lanes.first().map_or(0.0, |y| y.0 / dpr);
+        let bottom = l.lanes.last().map_or(top, |y| y.1 / dpr);
         let a = from.min(css_x).clamp(lo, hi);
         let b = from.max(css_x).clamp(lo, hi);
         let style = brush.style();
-        for (k, v) in [("left", a), ("width", (b - a).max(1.0))] {
+        for (k, v) in [
+            ("left", a),
+            ("width", (b - a).max(1.0)),
+            ("top", top),
+            ("height", (bottom - top).max(1.0)),
+        ] {
             if let Err(e) = style.set_property(k, &format!("{v}px")) {
                 crate::dom::report_dom_error("drawing the selection", &e);
             }

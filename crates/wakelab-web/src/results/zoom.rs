@@ -4,8 +4,9 @@
 //!
 //! A window always lies inside the run (`0 ..= run_ms`) and is never longer than the longest
 //! window the timeline records (`glue::MAX_WINDOW_MS`, a recording bound) nor shorter than
-//! [`MIN_WINDOW_MS`]. Times are kept to whole microseconds so that the From and Length fields
-//! show them exactly and reading the fields back gives the same window.
+//! [`MIN_WINDOW_MS`]. Times are rounded to about a thousandth of the window's length (at least
+//! whole microseconds), so the From and Length fields show them exactly and reading the fields
+//! back gives the same window.
 
 /// Shortest window: 10 µs (a few context switches; below that the bars are single segments).
 pub const MIN_WINDOW_MS: f64 = 0.01;
@@ -44,12 +45,17 @@ impl Window {
 
     /// The same window moved and resized as little as possible to lie in `0 ..= run_ms` and
     /// be between [`MIN_WINDOW_MS`] and `max_len_ms` long (the length first, then the start),
-    /// in whole microseconds.
+    /// both rounded to about a thousandth of the length (less than a pixel; the fields then
+    /// read `61` rather than `60.996` after a zoom around the pointer), at least to whole
+    /// microseconds.
     pub fn clamp(self, run_ms: f64, max_len_ms: f64) -> Window {
         let run_ms = run_ms.max(MIN_WINDOW_MS);
         let max_len = max_len_ms.min(run_ms).max(MIN_WINDOW_MS);
-        let len = us(self.len_ms().clamp(MIN_WINDOW_MS, max_len));
-        let start = us(self.start_ms.clamp(0.0, (run_ms - len).max(0.0)));
+        let len = self.len_ms().clamp(MIN_WINDOW_MS, max_len);
+        let step = 10f64.powi(len.log10().floor() as i32 - 3).max(0.001);
+        let round = |v: f64| (v / step).round() * step;
+        let len = us(round(len).clamp(MIN_WINDOW_MS, max_len));
+        let start = us(round(self.start_ms).clamp(0.0, (run_ms - len).max(0.0)));
         Window {
             start_ms: start,
             end_ms: us(start + len),
@@ -173,6 +179,15 @@ mod tests {
         assert_eq!(w(290.0, 300.0).pan(PAN_STEP, RUN, MAX), w(290.0, 300.0));
         assert_eq!(w(1.0, 11.0).pan(-PAN_STEP, RUN, MAX), w(0.0, 10.0));
         assert_eq!(w(60.0, 80.0).pan(PAN_STEP, RUN, MAX), w(64.0, 84.0));
+    }
+
+    #[test]
+    fn windows_are_rounded_below_a_pixel() {
+        // 60.996 .. 76.996 (a zoom around a pointer a few µs off 65 ms): 16 ms long, kept
+        // to 0.01 ms
+        assert_eq!(w(60.996, 76.996).clamp(RUN, MAX), w(61.0, 77.0));
+        assert_eq!(w(60.123456, 60.223456).clamp(RUN, MAX), w(60.123, 60.223));
+        assert_eq!(w(1.2345, 121.2345).clamp(RUN, MAX), w(1.2, 121.2));
     }
 
     #[test]
