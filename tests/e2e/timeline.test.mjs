@@ -63,6 +63,13 @@ test('W/S/A/D zoom and pan the timeline; From, Length and the link follow; Reset
     // The link carries the new window, as it does a typed one.
     const zoomedLink = await page.evaluate(() => location.href);
     assert.notEqual(zoomedLink, before);
+    // Out of the recording and straight back: nothing is simulated.
+    await page.keyboard.press('d');
+    await page.keyboard.press('a');
+    assert.deepEqual(await windowOf(page), { from: '62', length: '16', drawn: '62-78' });
+    await page.waitForTimeout(700);
+    assert.match(await page.locator('#tl-status').textContent(), / in 60–80 ms /);
+    assert.equal(await page.locator('#timeline-card').getAttribute('data-state'), 'done');
     // D pans right by a fifth; the part past the recording is simulated after a short pause.
     await page.keyboard.press('d');
     assert.deepEqual(await windowOf(page), { from: '65.2', length: '16', drawn: '65.2-81.2' });

@@ -407,6 +407,8 @@ impl App {
         }
         self.fill_wake_list();
         self.draw_detail();
+        // A simulation scheduled for an earlier view is not needed any more.
+        self.zoom.generation = self.zoom.generation.wrapping_add(1);
         if let Some(rec) = self.recorded()
             && zoom::needs_run(&w, &rec, self.capped())
         {
@@ -414,11 +416,11 @@ impl App {
         }
     }
 
+    /// Simulate the view after [`ZOOM_RUN_DELAY_MS`] unless another zoom comes first (keys
+    /// held down repeat: one simulation for where they stop).
     fn schedule_zoom_run(&mut self) {
         self.zoom.generation = self.zoom.generation.wrapping_add(1);
         let generation = self.zoom.generation;
-        set_text("tl-status", "Simulating the new window…");
-        el("timeline-card").set_attr("data-state", "running");
         let cb = Closure::once_into_js(move || {
             super::with_app(|a| {
                 if a.zoom.generation == generation {
