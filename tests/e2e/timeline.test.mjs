@@ -5,6 +5,7 @@
 // set-up as the other e2e tests; screenshots of the zoomed timeline go to tests/e2e/artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOAD_TIMEOUT_MS, artifacts, openPage, settled, startBrowser, stopBrowser } from './support.mjs';
 
@@ -193,6 +194,27 @@ test('Copy for a mailing list: the comparison table, the link and what differs f
     for (const line of prose.join('\n').split('\n').filter((l) => !l.startsWith('http'))) {
       assert.ok(line.length <= 72, `too long: ${line}`);
     }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('axe-core finds nothing serious or critical with the timeline zoomed and the mailing-list text copied', async () => {
+  // bypassCSP: only to inject axe itself (the page's CSP forbids inline scripts).
+  const { context, page, problems } = await openPage(browser, { viewport: { width: 1280, height: 1000 }, bypassCSP: true, ...clip }, url);
+  try {
+    await timelineShown(page, problems);
+    await page.locator('#timeline-canvas').focus();
+    await page.keyboard.press('w');
+    await page.locator('#copy-mail').click();
+    await page.waitForFunction(() => document.querySelector('#share-status').textContent === 'Text for a mailing list copied.');
+    await page.addScriptTag({ content: readFileSync(join(import.meta.dirname, 'node_modules/axe-core/axe.min.js'), 'utf8') });
+    const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+    const findings = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    assert.deepEqual(findings, []);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();
