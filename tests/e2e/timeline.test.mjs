@@ -95,6 +95,30 @@ test('W/S/A/D zoom and pan the timeline; From, Length and the link follow; Reset
   }
 });
 
+test('zooming into a timeline whose segments ran out simulates the zoomed window', async () => {
+  const { context, page, problems } = await openPage(browser, { viewport: { width: 1280, height: 1000 } }, url);
+  try {
+    await timelineShown(page, problems);
+    await page.locator('details.advanced summary').click();
+    const json = JSON.parse(await page.locator('#json').inputValue());
+    json.scenario.engine = { ...(json.scenario.engine ?? {}), max_timeline_segments: 40 };
+    await page.fill('#json', JSON.stringify(json));
+    await page.locator('#json-apply').click();
+    await page.locator('#plot[data-stale="false"][data-state="done"]').waitFor({ timeout: LOAD_TIMEOUT_MS });
+    await page.locator('#tl-run').click();
+    await page.locator('#timeline-card[data-capped="true"][data-state="done"]').waitFor({ timeout: LOAD_TIMEOUT_MS });
+    const at = Number((await page.locator('#tl-status').textContent()).match(/max_timeline_segments \(40\) at ([\d.]+) ms/)[1]);
+    assert.ok(at > 60 && at < 78, `segments ran out at ${at} ms`);
+    // 62-78 ms reaches past where the segments ran out: that window is simulated on its own.
+    await page.locator('#timeline-canvas').focus();
+    await page.keyboard.press('w');
+    await page.locator('#tl-status', { hasText: ' in 62–78 ms ' }).waitFor({ timeout: LOAD_TIMEOUT_MS });
+    assert.deepEqual(problems.filter((p) => !p.startsWith('worker closed')), []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('W zooms around the pointer, a drag selects a range, and a zoomed link opens on its window', async () => {
   const { context, page, problems } = await openPage(browser, { viewport: { width: 1280, height: 1000 } }, url);
   let link;

@@ -343,9 +343,11 @@ impl App {
         })
     }
 
-    /// Whether the recording hit a bound (and so left something out).
-    fn capped(&self) -> bool {
-        self.detail.as_ref().is_some_and(|d| !d.notes.is_empty())
+    /// Where the recording's timeline segments ran out (a re-run of a zoomed window helps).
+    fn capped(&self) -> Option<f64> {
+        self.detail
+            .as_ref()
+            .and_then(|d| d.segments_missing_from_ms)
     }
 
     fn run_ms(&self) -> f64 {

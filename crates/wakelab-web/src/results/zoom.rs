@@ -124,11 +124,14 @@ impl Window {
     }
 }
 
-/// Whether showing `view` needs a new simulation: it reaches outside what was recorded, or the
-/// recording hit a bound (segments or wake-ups left out) and `view` is not that same window,
-/// so a run of just `view` records it whole.
-pub fn needs_run(view: &Window, recorded: &Window, capped: bool) -> bool {
-    !recorded.contains(view) || (capped && !(view.contains(recorded) && recorded.contains(view)))
+/// Whether showing `view` needs a new simulation: it reaches outside what was recorded, or
+/// past `missing_from_ms`, where the recording's timeline segments ran out (their bound counts
+/// from the window's start, so a run of just `view`, shorter or later, records more of it).
+/// Wake-ups and frequency changes count from the run's start: a new run would not record
+/// more of those, so their bounds never ask for one.
+pub fn needs_run(view: &Window, recorded: &Window, missing_from_ms: Option<f64>) -> bool {
+    let same = view.contains(recorded) && recorded.contains(view);
+    !recorded.contains(view) || missing_from_ms.is_some_and(|t| view.end_ms > t && !same)
 }
 
 /// A time in ms as the From and Length fields show it: up to three decimals (µs), no
@@ -201,12 +204,17 @@ mod tests {
     }
 
     #[test]
-    fn only_views_outside_the_recording_or_of_a_capped_one_re_run() {
+    fn only_views_outside_the_recording_or_past_its_segments_re_run() {
         let rec = w(60.0, 80.0);
-        assert!(!needs_run(&w(62.0, 70.0), &rec, false));
-        assert!(needs_run(&w(55.0, 70.0), &rec, false));
-        assert!(needs_run(&w(62.0, 70.0), &rec, true));
-        assert!(!needs_run(&rec, &rec, true));
+        assert!(!needs_run(&w(62.0, 70.0), &rec, None));
+        assert!(needs_run(&w(55.0, 70.0), &rec, None));
+        // segments ran out at 68 ms: a view reaching past it is re-run, one before it is not
+        assert!(needs_run(&w(62.0, 70.0), &rec, Some(68.0)));
+        assert!(!needs_run(&w(61.0, 67.0), &rec, Some(68.0)));
+        assert!(
+            !needs_run(&rec, &rec, Some(68.0)),
+            "the same window records the same"
+        );
     }
 
     #[test]
