@@ -136,7 +136,7 @@ test('every problem is listed by the run bar, links to its field, and Copy link 
     assert.equal(await page.locator('#run-errors-box').isHidden(), true);
     // A rule over two fields is listed too, and links to a field.
     await page.fill('#f-warmup', '5000');
-    assert.deepEqual(await items.allTextContents(), ['Warm-up (ms): must be shorter than the run']);
+    assert.deepEqual(await items.allTextContents(), ['Warm-up (ms): must be shorter than the run (300 ms) (got 5000)']);
     await page.fill('#f-warmup', '60');
     assert.equal(await page.locator('#f-sockets').getAttribute('aria-invalid'), null);
     assert.deepEqual(problems.filter((p) => !p.startsWith('worker closed')), []);

@@ -101,7 +101,8 @@ test('the timeline exports the shown run as a Perfetto-compatible trace', async 
         page.waitForEvent('download', { timeout: LOAD_TIMEOUT_MS }),
         page.locator(button).click(),
       ]);
-      assert.match(download.suggestedFilename(), /^wakelab-trace-.+-\d+clients-\d+-\d+ms\.json$/);
+      // What it is: the preset, the variant, the client count, the kind and the range.
+      assert.match(download.suggestedFilename(), /^wakelab-trace-default-4\.15-recent-used-1clients-(whole|window)-[\d.]+-[\d.]+ms\.json$/);
       names.push(download.suggestedFilename());
       return JSON.parse(readFileSync(await download.path(), 'utf8'));
     };
@@ -126,6 +127,10 @@ test('the timeline exports the shown run as a Perfetto-compatible trace', async 
     assert.match(await page.locator('#trace-status').textContent(), /60–80 ms/);
     // The whole run and a window of it download under different names (issue 22, item 10).
     assert.equal(new Set(names).size, 2, names.join(', '));
+    assert.deepEqual(names, [
+      'wakelab-trace-default-4.15-recent-used-1clients-whole-0-300ms.json',
+      'wakelab-trace-default-4.15-recent-used-1clients-window-60-80ms.json',
+    ]);
     assert.deepEqual(problems, []);
   } finally {
     await context.close();

@@ -32,6 +32,9 @@ export async function startBrowser() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Chromium 148's Local Network Access blocks a loopback frame inside an about:blank
+      // page (the "embed further down a page" test); every page here is on loopback anyway.
+      '--disable-features=LocalNetworkAccessChecks',
     ],
   });
   return { server, url, browser };

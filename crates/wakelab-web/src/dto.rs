@@ -170,6 +170,11 @@ pub struct DetailDone {
     /// Recording bounds this run reached, as sentences for the page (empty: none).
     #[serde(default)]
     pub notes: Vec<String>,
+    /// When the window's timeline segments reached `engine.max_timeline_segments`: the time
+    /// (ms) after which segments are missing. Segments are recorded in the window only, so a
+    /// run of a shorter or later window records them (the timeline's zoom re-runs then).
+    #[serde(default)]
+    pub segments_missing_from_ms: Option<f64>,
 }
 
 /// Export one point (variant x clients x iteration) as a Perfetto-compatible trace.

@@ -186,6 +186,9 @@ pub fn run_detail(job: &DetailJob, progress: Option<ProgressFn<'_>>) -> Result<D
             .map(|e| wakelab_sim::placement::explain::render_events(e)),
         elapsed_ms: 0.0,
         notes,
+        segments_missing_from_ms: (engine.max_timeline_segments > 0
+            && d.timeline.len() >= engine.max_timeline_segments)
+            .then(|| d.timeline.iter().map(|s| s.end).max().unwrap_or(w0) as f64 / 1e6),
     })
 }
 
@@ -767,12 +770,38 @@ mod tests {
             "{}",
             d.notes[0]
         );
+        // ... and a bound counted from the run's start asks the zoom for no re-run
+        assert_eq!(d.segments_missing_from_ms, None);
         e.scenario.engine.max_wakeup_records = 20_000;
         let job = DetailJob {
             experiment: to_json(&e).unwrap(),
             ..job
         };
-        assert_eq!(run_detail(&job, None).unwrap().notes, Vec::<String>::new());
+        let d = run_detail(&job, None).unwrap();
+        assert_eq!(d.notes, Vec::<String>::new());
+        assert_eq!(d.segments_missing_from_ms, None);
+        // Segments are counted in the window: where they ran out is passed on for the zoom.
+        e.scenario.engine.max_timeline_segments = 20;
+        let job = DetailJob {
+            experiment: to_json(&e).unwrap(),
+            ..job
+        };
+        let d = run_detail(&job, None).unwrap();
+        let t = d.segments_missing_from_ms.expect("segments capped");
+        assert!((30.0..40.0).contains(&t), "{t}");
+        // a window starting there records what was missing
+        let later = run_detail(
+            &DetailJob {
+                window_start_ms: t,
+                ..job
+            },
+            None,
+        )
+        .unwrap();
+        assert!(
+            later.segs.iter().any(|s| s.start_ns as f64 / 1e6 > t),
+            "nothing after {t}"
+        );
         let mut v = serde_json::to_value(small()).unwrap();
         v["variants"][1]["name"] = serde_json::json!(7);
         let e = experiment_from_text(&v.to_string()).unwrap_err();

@@ -335,8 +335,20 @@ fn draw_bars(id: &str, chart: &BarChart) -> Result<(), String> {
 // --- trace export ----------------------------------------------------------------------------
 
 /// The worker's trace arrived: download it.
-pub(crate) fn on_trace(t: &TraceDone, variant_name: &str) {
-    let name = results::trace::file_name(variant_name, t.clients, t.from_ms, t.to_ms);
+pub(crate) fn on_trace(
+    t: &TraceDone,
+    experiment: &str,
+    variant_name: &str,
+    kind: results::trace::TraceKind,
+) {
+    let name = results::trace::file_name(
+        experiment,
+        variant_name,
+        t.clients,
+        kind,
+        t.from_ms,
+        t.to_ms,
+    );
     download(&name, "application/json", &t.json);
     set_text(
         "trace-status",

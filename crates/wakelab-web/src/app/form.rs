@@ -528,6 +528,7 @@ impl App {
         };
         self.exp = exp;
         self.preset = id.to_string();
+        self.origin = id.to_string();
         self.published = gallery_published(id);
         self.published_sis = gallery_published_sis(id);
         self.detail = None;

@@ -47,6 +47,9 @@ use run::Run;
 pub(crate) struct App {
     exp: Experiment,
     preset: String,
+    /// The gallery preset the experiment came from (the last loaded, or a link's base), which
+    /// "Copy for a mailing list" describes the experiment against; kept through edits.
+    origin: String,
     published: Vec<(u32, f64, f64)>,
     published_sis: Option<[SisCounters; 2]>,
     slots: Vec<Slot>,
@@ -61,8 +64,12 @@ pub(crate) struct App {
     detail_job: Option<u32>,
     /// The trace export in flight (results_ui downloads it).
     trace_job: Option<u32>,
+    /// What that export holds (its file name says so).
+    trace_kind: crate::results::trace::TraceKind,
     selected_wake: Option<usize>,
     layout: Option<TimelineLayout>,
+    /// The timeline's zoom and pan.
+    zoom: detail::TimelineZoom,
     first_point_ms: Option<f64>,
     valid: bool,
     /// The form's problems as the run bar lists them (empty when valid).
@@ -116,6 +123,7 @@ pub fn start() {
     let mut link_error = None;
     let mut view = wakelab_link::ViewState::default();
     let mut preset = "default".to_string();
+    let mut origin = "default".to_string();
     let exp = if hash.len() > 1 {
         match glue::decode_link(&hash) {
             Ok((link, exp)) => {
@@ -131,6 +139,7 @@ pub fn start() {
                     (Some(b), true) if link.experiment.machine.is_none() => b.clone(),
                     _ => String::new(),
                 };
+                origin = wakelab_link_origin(&link);
                 view = link.view;
                 exp
             }
@@ -151,6 +160,7 @@ pub fn start() {
         *cell.borrow_mut() = Some(App {
             exp,
             preset,
+            origin,
             published,
             published_sis,
             slots: Vec::new(),
@@ -163,8 +173,10 @@ pub fn start() {
             detail: None,
             detail_job: None,
             trace_job: None,
+            trace_kind: crate::results::trace::TraceKind::Whole,
             selected_wake: None,
             layout: None,
+            zoom: Default::default(),
             first_point_ms: None,
             valid: true,
             errors: Vec::new(),
@@ -236,6 +248,18 @@ pub fn start() {
     }
 }
 
+/// The gallery preset a link was built on (its base experiment, generation dropped), or ""
+/// for a link that carries the whole experiment.
+fn wakelab_link_origin(link: &wakelab_link::LinkV1) -> String {
+    link.experiment
+        .base
+        .as_deref()
+        .map(crate::results::mail::preset_of_base)
+        .filter(|id| presets::experiment(id).is_some())
+        .unwrap_or_default()
+        .to_string()
+}
+
 fn install_handlers() {
     on_click("run", || with_app(|a| a.start_run(Trigger::User)));
     // Ctrl+Enter (Cmd+Enter on a Mac) runs from anywhere on the page.
@@ -290,6 +314,7 @@ fn install_handlers() {
         copy_text(&text, "Comparison", "compare-status");
     });
     on_click("copy-link", || with_app(|a| a.copy_link()));
+    on_click("copy-mail", || with_app(|a| a.copy_for_mail()));
     on_click("embed", || with_app(|a| a.show_embed()));
     on_click("export-svg", || with_app(|a| a.export("svg")));
     on_click("export-png", || with_app(|a| a.export("png")));
@@ -320,10 +345,13 @@ fn install_handlers() {
         with_app(|a| a.render_results())
     });
     listen(&el("wake-list"), "change", |_| {
-        let i = typed::<HtmlSelectElement>("wake-list").selected_index();
+        // Each option's value is its wake-up's index (the list shows the zoomed window's).
+        let i = typed::<HtmlSelectElement>("wake-list")
+            .value()
+            .parse::<usize>();
         with_app(|a| {
-            if i >= 0 {
-                a.select_wake(i as usize);
+            if let Ok(i) = i {
+                a.select_wake(i);
             }
         })
     });
@@ -344,6 +372,7 @@ fn install_handlers() {
             with_app(|a| a.click_timeline(x, y));
         }
     });
+    install_timeline_zoom();
     listen(&window(), "resize", |_| {
         with_app(|a| {
             a.redraw();
@@ -360,6 +389,78 @@ fn install_handlers() {
             t.select();
         }
     });
+}
+
+/// Zoom and pan of the timeline: W/S/A/D while it has focus, a drag selects a range, Reset
+/// zoom; the From and Length fields (and the pickers) update the link as they change.
+fn install_timeline_zoom() {
+    let canvas = el("timeline-canvas");
+    // The pointer's x in CSS px of the canvas (also while captured outside it).
+    fn css_x(ev: &Event) -> Option<f64> {
+        let m = ev.dyn_ref::<MouseEvent>()?;
+        let t = ev.current_target()?.dyn_into::<Element>().ok()?;
+        Some(m.client_x() as f64 - t.get_bounding_client_rect().left())
+    }
+    listen(&canvas, "keydown", |ev| {
+        if let Some(k) = ev.dyn_ref::<web_sys::KeyboardEvent>() {
+            if k.ctrl_key() || k.meta_key() || k.alt_key() {
+                return;
+            }
+            if k.key() == "Escape" {
+                with_app(|a| a.timeline_cancel_drag());
+                return;
+            }
+            let key = k.key();
+            let mut handled = false;
+            with_app(|a| handled = a.timeline_key(&key));
+            if handled {
+                ev.prevent_default();
+            }
+        }
+    });
+    listen(&canvas, "pointerdown", |ev| {
+        if let Some(p) = ev.dyn_ref::<web_sys::PointerEvent>()
+            && p.is_primary()
+            && p.button() == 0
+            && let Some(x) = css_x(&ev)
+        {
+            if let Some(c) = ev
+                .current_target()
+                .and_then(|t| t.dyn_into::<Element>().ok())
+            {
+                // Ignored: capture fails only for a pointer no longer active; the drag then
+                // ends at the canvas's edge.
+                let _ = c.set_pointer_capture(p.pointer_id());
+            }
+            with_app(|a| a.timeline_press(x));
+        }
+    });
+    listen(&canvas, "pointermove", |ev| {
+        if let Some(x) = css_x(&ev) {
+            with_app(|a| a.timeline_pointer_move(x));
+        }
+    });
+    listen(&canvas, "pointerup", |ev| {
+        if let Some(x) = css_x(&ev) {
+            with_app(|a| a.timeline_release(x));
+        }
+    });
+    listen(&canvas, "pointercancel", |_| {
+        with_app(|a| a.timeline_cancel_drag())
+    });
+    listen(&canvas, "pointerleave", |_| {
+        with_app(|a| a.timeline_pointer_leave())
+    });
+    on_click("tl-reset", || with_app(|a| a.reset_zoom()));
+    for id in ["tl-start", "tl-length", "tl-variant", "tl-clients"] {
+        listen(&el(id), "change", |_| {
+            with_app(|a| {
+                if !a.keep_address {
+                    a.update_link();
+                }
+            })
+        });
+    }
 }
 
 fn on_form_event(ev: Event, committed: bool) {

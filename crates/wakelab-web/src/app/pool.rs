@@ -219,7 +219,14 @@ impl App {
                         .as_ref()
                         .and_then(|r| r.exp.variants.get(t.variant as usize))
                         .map_or_else(|| format!("variant{}", t.variant), |v| v.name.clone());
-                    results_ui::on_trace(&t, &name);
+                    let exp = self.run.as_ref().map_or(&self.exp, |r| &r.exp);
+                    // The preset's id while the experiment is one, else its title.
+                    let what = if self.preset.is_empty() {
+                        exp.scenario.title.as_str()
+                    } else {
+                        self.preset.as_str()
+                    };
+                    results_ui::on_trace(&t, what, &name, self.trace_kind);
                 }
                 self.pump();
             }

@@ -11,6 +11,7 @@ use crate::dom::{copy_text, download, download_url, el, set_hidden, set_text, ty
 use crate::glue;
 use crate::results_ui;
 use wakelab_plot::Theme;
+use wakelab_sim::presets;
 use wakelab_sim::report::ExperimentReport;
 use wakelab_sim::scenario::Experiment;
 
@@ -76,6 +77,57 @@ impl App {
         self.update_link();
         let url = typed::<HtmlInputElement>("share-url").value();
         copy_text(&url, "Link", "share-status");
+    }
+
+    /// Copy plain text for an LKML reply: what differs from the preset the experiment came
+    /// from, the comparison table shown, and the link. All three describe the results shown
+    /// (the last finished run), which may be older than the form.
+    pub(super) fn copy_for_mail(&mut self) {
+        set_hidden(&el("share"), false);
+        let refuse = |why: &str| {
+            el("share-status").set_attr("data-state", "refused");
+            set_text("share-status", why);
+        };
+        let (Some(run), Some(_)) = (&self.run, &self.report) else {
+            refuse("Nothing to copy yet: the results appear when the run finishes.");
+            return;
+        };
+        if !run.finished {
+            refuse("Wait for the run to finish: the table is not complete yet.");
+            return;
+        }
+        el("share-status").remove_attr("data-state");
+        // The address bar carries the view the text's link has (as Copy link does).
+        if !self.keep_address {
+            self.update_link();
+        }
+        let (Some(run), Some(report)) = (&self.run, &self.report) else {
+            return;
+        };
+        let exp = &run.exp;
+        let summary = match presets::experiment(&self.origin) {
+            Some(p) if !self.origin.is_empty() => {
+                crate::results::mail::summary(exp, &self.origin, &p)
+            }
+            _ => "a custom experiment".to_string(),
+        };
+        let frag = wakelab_link::encode(&wakelab_link::LinkV1::new(
+            exp,
+            results_ui::current_view(exp, None),
+        ));
+        let loc = window().location();
+        let link = format!(
+            "{}{}#{frag}",
+            loc.origin().unwrap_or_default(),
+            strip_hash()
+        );
+        let text = crate::results::mail::mail_text(
+            &exp.scenario.title,
+            &summary,
+            &report.compare.render_text(),
+            &link,
+        );
+        copy_text(&text, "Text for a mailing list", "share-status");
     }
 
     pub(crate) fn show_embed(&mut self) {

@@ -1,14 +1,17 @@
 //! The results side beyond the main chart, as plain Rust (tested natively): residency and
 //! wake-up latency histograms of a chosen point ([`histograms`]), energy and performance per
 //! watt against client count ([`power`]), measured results overlaid on the simulated ones
-//! ([`measured`]) and Perfetto trace export run by the worker ([`trace`]). The DOM side is
+//! ([`measured`]), Perfetto trace export run by the worker ([`trace`]), the view a link carries
+//! ([`view`]) and the timeline's zoom and pan ([`zoom`]). The DOM side is
 //! `results_ui` (wasm only).
 
 pub mod histograms;
+pub mod mail;
 pub mod measured;
 pub mod power;
 pub mod trace;
 pub mod view;
+pub mod zoom;
 
 /// Tick marks for a client-count axis: every count (thinned to about 12 labels) and whether
 /// to use a log2 scale (wide ranges such as 1..320), as the main results chart does.

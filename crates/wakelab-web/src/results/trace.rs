@@ -9,14 +9,53 @@ use wakelab_sim::scenario::Experiment;
 use crate::dto::{TraceDone, TraceJob};
 use crate::glue::ProgressFn;
 
-/// The download's file name: variant, clients and the window, so the whole run and a window
-/// of it (or two windows) never share a name.
-pub fn file_name(variant: &str, clients: u32, from_ms: f64, to_ms: f64) -> String {
-    let safe: String = variant
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
-    format!("wakelab-trace-{safe}-{clients}clients-{from_ms:.0}-{to_ms:.0}ms.json")
+/// `text` as part of a file name: ASCII letters, digits, `.` and `_` kept, every other run
+/// of characters one `-`, no `-` or `.` at either end (no hidden files, no `..`), at most
+/// `max` characters; `x` if nothing is left.
+pub fn file_part(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() || c == '.' || c == '_' {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let cut: String = out.chars().take(max).collect();
+    let t = cut.trim_matches(['-', '.']);
+    if t.is_empty() { "x".into() } else { t.into() }
+}
+
+/// What a trace download holds (and so its name): `whole` run or a `window` of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TraceKind {
+    Whole,
+    Window,
+}
+
+/// The download's file name says what it is: the experiment (its preset's id, else its
+/// title), the variant, the client count, the kind of trace and its time range, so the two
+/// trace buttons, two windows or two experiments never share a name
+/// (`wakelab-trace-t1-4.15-recent-used-8clients-window-60-80ms.json`).
+pub fn file_name(
+    experiment: &str,
+    variant: &str,
+    clients: u32,
+    kind: TraceKind,
+    from_ms: f64,
+    to_ms: f64,
+) -> String {
+    let kind = match kind {
+        TraceKind::Whole => "whole",
+        TraceKind::Window => "window",
+    };
+    format!(
+        "wakelab-trace-{}-{}-{clients}clients-{kind}-{}-{}ms.json",
+        file_part(experiment, 40),
+        file_part(variant, 40),
+        super::zoom::fmt_ms(from_ms),
+        super::zoom::fmt_ms(to_ms),
+    )
 }
 
 /// Run the job's point with a timeline over its window and export it; a run too long to
@@ -105,13 +144,34 @@ pub fn run_trace_bounded(
 #[cfg(test)]
 mod tests {
     #[test]
-    fn whole_runs_and_windows_get_distinct_names() {
-        let whole = super::file_name("4.15 recent/used", 8, 0.0, 300.0);
+    fn names_say_what_each_download_is_and_never_collide() {
+        use super::{TraceKind, file_name, file_part};
+        let whole = file_name("t1", "4.15 recent/used", 8, TraceKind::Whole, 0.0, 300.0);
         assert_eq!(
             whole,
-            "wakelab-trace-4-15-recent-used-8clients-0-300ms.json"
+            "wakelab-trace-t1-4.15-recent-used-8clients-whole-0-300ms.json"
         );
-        assert_ne!(whole, super::file_name("4.15 recent/used", 8, 60.0, 80.0));
+        let window = file_name("t1", "4.15 recent/used", 8, TraceKind::Window, 0.0, 300.0);
+        assert_ne!(
+            whole, window,
+            "the kind is in the name even for the same range"
+        );
+        assert_eq!(
+            file_name("t1", "v", 2, TraceKind::Window, 61.25, 63.5),
+            "wakelab-trace-t1-v-2clients-window-61.25-63.5ms.json"
+        );
+        // titles and names with path separators, dots, markup, non-ASCII
+        assert_eq!(file_part("../../etc/passwd", 40), "etc-passwd");
+        assert_eq!(file_part("<b>Ünïcode</b> … test", 40), "b-n-code-b-test");
+        assert_eq!(file_part("...", 40), "x");
+        assert_eq!(file_part(&"a".repeat(100), 40).len(), 40);
+        assert_eq!(
+            file_part(
+                "T1: Use a recently used CPU (dbench-xfs, skl-client-8t)",
+                40
+            ),
+            "T1-Use-a-recently-used-CPU-dbench-xfs-sk"
+        );
     }
 
     use super::*;

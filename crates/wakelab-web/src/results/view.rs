@@ -1,7 +1,7 @@
 //! The view state a share link carries (`wakelab_link::ViewState`): the point the timeline and
-//! the histograms show, the timeline's window and, for embeds, a forced colour scheme. Built
-//! from the page's pickers, always valid for the experiment (anything that would not pass
-//! `ViewState::validate` is left out rather than making the link unreadable).
+//! the histograms show, the timeline's window (typed or zoomed) and, for embeds, a forced
+//! colour scheme. Built from the page's pickers, always valid for the experiment (anything
+//! that would not pass `ViewState::validate` is left out rather than making the link unreadable).
 
 use wakelab_link::{EmbedOptions, SelectedPoint, Theme, ViewState};
 use wakelab_sim::scenario::Experiment;
@@ -24,7 +24,16 @@ pub fn view_state(
     let d = exp.scenario.run.duration_ms;
     let window_ms = window
         .filter(|(s, l)| s.is_finite() && l.is_finite() && *s >= 0.0 && *l > 0.0)
-        .map(|(s, l)| (s.round() as u64, ((s + l).round() as u64).min(d)))
+        .map(|(s, l)| {
+            // Whole ms; a zoomed window under a millisecond is shared as the whole
+            // milliseconds around it rather than dropped.
+            let (a, b) = (s.round() as u64, ((s + l).round() as u64).min(d));
+            if a < b {
+                (a, b)
+            } else {
+                (s.floor() as u64, ((s + l).ceil() as u64).min(d))
+            }
+        })
         .filter(|(a, b)| a < b)
         .map(|(a, b)| [a, b]);
     let mut view = ViewState {
@@ -104,6 +113,11 @@ mod tests {
             v.window_ms,
             Some([d as u64 - 5, d as u64]),
             "clamped to the run"
+        );
+        assert_eq!(
+            view_state(&e, None, Some((61.2, 0.3)), None).window_ms,
+            Some([61, 62]),
+            "a zoomed sub-ms window keeps the ms around it"
         );
         assert!(
             view_state(&e, None, Some((f64::NAN, 2.0)), None)
