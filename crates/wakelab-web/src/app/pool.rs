@@ -9,7 +9,7 @@ use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 use super::run::RENDER_INTERVAL_MS;
 use super::{App, with_app};
 use crate::dom::{el, js_err, now_ms, set_text, window};
-use crate::dto::{DetailJob, Envelope, FromWorker, PointJob, ToWorker, TraceJob};
+use crate::dto::{DetailJob, Envelope, FromWorker, ImportTraceJob, PointJob, ToWorker, TraceJob};
 use crate::glue;
 use crate::results_ui;
 
@@ -64,6 +64,7 @@ pub(super) enum Job {
     Point(PointJob),
     Detail(DetailJob),
     Trace(TraceJob),
+    ImportTrace(ImportTraceJob),
 }
 
 impl Job {
@@ -72,6 +73,7 @@ impl Job {
             Job::Point(p) => p.job,
             Job::Detail(d) => d.job,
             Job::Trace(t) => t.job,
+            Job::ImportTrace(t) => t.job,
         }
     }
 }
@@ -124,6 +126,7 @@ impl App {
                 Job::Point(p) => ToWorker::RunPoint(p),
                 Job::Detail(d) => ToWorker::RunDetail(d),
                 Job::Trace(t) => ToWorker::Trace(t),
+                Job::ImportTrace(t) => ToWorker::ImportTrace(t),
             };
             let value = match Envelope::new(msg)
                 .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
@@ -221,6 +224,19 @@ impl App {
                         .map_or_else(|| format!("variant{}", t.variant), |v| v.name.clone());
                     results_ui::on_trace(&t, &name);
                 }
+                self.pump();
+            }
+            FromWorker::ImportTrace(d) => {
+                self.slots[idx].busy = None;
+                if self.take_import(d.job) {
+                    crate::sched_import_ui::on_done(*d);
+                }
+                self.pump();
+            }
+            FromWorker::Error { job, message } if job.is_some() && job == self.import_job => {
+                self.slots[idx].busy = None;
+                self.import_job = None;
+                crate::sched_import_ui::on_error(&message);
                 self.pump();
             }
             FromWorker::Error { job, message } if job.is_some() && job == self.trace_job => {
