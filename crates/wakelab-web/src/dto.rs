@@ -203,17 +203,20 @@ pub struct TraceDone {
     pub elapsed_ms: f64,
 }
 
-/// Read a scheduler trace file (the page's "Import a scheduler trace" panel). The file travels
-/// as the browser's `Blob` itself (structured clone shares it, no copy of its bytes); the
-/// worker reads it with `FileReaderSync`. The page checks its size against the reader's
-/// `MAX_TRACE_BYTES` before posting.
+/// Property of the posted message (beside `v` and `msg`) that carries a job's file: the
+/// browser's `Blob` itself, which structured clone shares without copying its bytes. A JS
+/// object cannot travel inside the serde-encoded message (an internally tagged enum buffers
+/// its content, which loses `serde_wasm_bindgen::preserve`'s wrapper), so it rides beside it.
+pub const ATTACHMENT: &str = "attachment";
+
+/// Read a scheduler trace file (the page's "Import a scheduler trace" panel). The file is the
+/// message's [`ATTACHMENT`]; the worker reads it with `FileReaderSync`. The page checks its
+/// size against the reader's `MAX_TRACE_BYTES` before posting.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ImportTraceJob {
     pub job: u32,
     /// Clock (MHz) of the recording machine: the derivation turns CPU time into cycles at it.
     pub mhz: u32,
-    #[serde(with = "serde_wasm_bindgen::preserve")]
-    pub file: web_sys::Blob,
 }
 
 /// A trace read: its summary, and the derived workload (or why there is none).

@@ -24,6 +24,10 @@ pub fn start() {
 }
 
 fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) -> FromWorker {
+    // a job's file rides beside the envelope (dto::ATTACHMENT)
+    let attachment = js_sys::Reflect::get(&data, &crate::dto::ATTACHMENT.into())
+        .ok()
+        .and_then(|v| v.dyn_into::<web_sys::Blob>().ok());
     let request = match serde_wasm_bindgen::from_value::<Envelope<ToWorker>>(data)
         .map_err(|e| format!("malformed request: {e}"))
         .and_then(Envelope::open)
@@ -72,7 +76,9 @@ fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) -> FromWorker {
                 FromWorker::Trace(r)
             })
         }
-        ToWorker::ImportTrace(t) => read_blob(&t.file)
+        ToWorker::ImportTrace(t) => attachment
+            .ok_or_else(|| "Could not read the trace: the page sent no file".to_string())
+            .and_then(|file| read_blob(&file))
             .and_then(|bytes| crate::sched_import::import(&bytes, t.mhz, job))
             .map(|mut r| {
                 r.elapsed_ms = now_ms() - t0;

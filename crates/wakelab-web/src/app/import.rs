@@ -21,7 +21,7 @@ impl App {
         self.next_job += 1;
         self.import_job = Some(job);
         self.queue
-            .push_front(Job::ImportTrace(ImportTraceJob { job, mhz, file }));
+            .push_front(Job::ImportTrace(ImportTraceJob { job, mhz }, file));
         self.pump();
     }
 
