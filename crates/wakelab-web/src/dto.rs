@@ -275,7 +275,6 @@ pub struct GroupRowDto {
     pub burst_p50_us: Option<f64>,
     pub burst_p90_us: Option<f64>,
     pub sleep_p50_us: Option<f64>,
-    pub wake_latency_p50_us: Option<f64>,
     /// Wake-ups this group issued per time one of its tasks blocked.
     pub wakes_per_block: Option<f64>,
     /// Share of its wake-ups switched in on an idle CPU.

@@ -22,7 +22,7 @@ pub const DEFAULT_MHZ: u32 = 3000;
 /// Highest clock accepted (the CLI's bound).
 pub const MAX_MHZ: u32 = 100_000;
 /// Wake-up edges shown (the summary keeps up to 64; the rest are in the count line).
-pub const SHOWN_EDGES: usize = 12;
+pub const SHOWN_EDGES: usize = 8;
 /// Comm groups shown in the table (the summary keeps up to 64, the most CPU time first).
 pub const SHOWN_GROUPS: usize = 24;
 /// Longest file name put into the experiment's title.
@@ -90,7 +90,6 @@ fn group_row(group: &str, tasks: u32, a: &Activity, span_ns: u64) -> GroupRowDto
         burst_p50_us: p(&a.burst, |d| d.p50),
         burst_p90_us: p(&a.burst, |d| d.p90),
         sleep_p50_us: p(&a.sleep, |d| d.p50),
-        wake_latency_p50_us: p(&a.wake_latency, |d| d.p50),
         wakes_per_block: share(a.wakes_issued, a.blocks),
         woken_to_idle: share(a.woken_to_idle, a.woken_to_idle + a.woken_to_busy),
         migrations: a.migrations,
@@ -245,6 +244,7 @@ pub fn size_refusal(size: f64) -> Option<String> {
 pub fn pct(x: Option<f64>) -> String {
     match x {
         None => "–".into(),
+        Some(v) if v > 0.0 && v < 0.001 => "<0.1%".into(),
         Some(v) if v > 0.0 && v < 0.01 => format!("{:.1}%", v * 100.0),
         Some(v) => format!("{:.0}%", v * 100.0),
     }
@@ -329,6 +329,8 @@ mod tests {
         assert_eq!(pct(Some(0.371)), "37%");
         assert_eq!(pct(Some(0.004)), "0.4%");
         assert_eq!(pct(None), "–");
+        assert_eq!(pct(Some(0.0002)), "<0.1%");
+        assert_eq!(pct(Some(0.0)), "0%");
         assert_eq!(micros(Some(12.64)), "12.6");
         assert_eq!(micros(Some(3973.9)), "3974");
         let long = "x".repeat(300);
