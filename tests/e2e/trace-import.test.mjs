@@ -67,17 +67,28 @@ test('the tbench excerpt: its summary, then its derived workload runs under two 
     // Per CPU: two rows and two bars.
     assert.equal(await page.locator('#sched-cpus tbody tr').count(), 2);
     assert.equal(await page.locator('#sched-cpu-canvas').getAttribute('data-categories'), '0|1');
-    assert.match(await page.locator('#sched-derived').textContent(), /Derived workload: 4 tasks/);
+    assert.match(await page.locator('#sched-derived').textContent(), /Derived workload: 4 tasks .* at 3000 MHz/);
+    // Another recording clock derives the workload again from the same file.
+    await page.locator('#sched-card').evaluate((c) => c.setAttribute('data-state', 'idle'));
+    await page.fill('#sched-mhz', '1500');
+    await page.locator('#sched-mhz').dispatchEvent('change');
+    await page.locator('#sched-card[data-state="done"]').waitFor({ timeout: LOAD_TIMEOUT_MS });
+    assert.match(await page.locator('#sched-derived').textContent(), /Derived workload: 4 tasks .* at 1500 MHz/);
 
     // Run this workload: the form's workload becomes the derived one, the run has one client
     // count and the form's two variants.
     const run = page.locator('#sched-run');
     assert.equal(await run.isEnabled(), true);
     await run.click();
+    // (the clock's change fires on the click: the file is read again, then its workload runs)
+    await page.locator('#plot-title', { hasText: 'Trace: ' }).waitFor({ timeout: LOAD_TIMEOUT_MS });
     await done(page, problems);
     assert.equal(await page.locator('#workload-kind').inputValue(), 'custom');
     assert.equal(await page.locator('#f-clients').inputValue(), '1');
     assert.equal(await page.locator('#plot-title').textContent(), 'Trace: tbench-c2-50ms.perf-script.txt.gz');
+    await page.locator('#runbar').evaluate((b) => { b.style.display = 'none'; });
+    await page.locator('#plot').screenshot({ path: join(artifacts, 'trace-import-run.png') });
+    await page.locator('#runbar').evaluate((b) => { b.style.display = ''; });
     const rows = await page.locator('#summary tbody tr').allTextContents();
     assert.equal(rows.length, 1, rows.join(' | '));
     assert.equal(await page.locator('#summary thead th').count() >= 3, true, 'two variants');

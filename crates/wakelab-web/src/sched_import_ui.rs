@@ -23,7 +23,14 @@ use crate::sched_import::{self, micros, pct};
 struct State {
     /// The file last loaded (kept to read it again when the clock changes).
     file: Option<(web_sys::Blob, String)>,
-    done: Option<ImportTraceDone>,
+    /// The summary shown and the name of its file.
+    done: Option<(ImportTraceDone, String)>,
+    /// A file is being read (by a worker).
+    reading: bool,
+    /// Run was pressed while the file was being read: run its workload when it arrives.
+    /// (Editing the clock and then pressing Run reads the file again first: the field's
+    /// `change` fires on the button's mousedown.)
+    run_when_read: bool,
 }
 
 thread_local! {
@@ -66,19 +73,36 @@ pub(crate) fn install() {
         }
     });
     on_click("sched-run", || {
-        let picked = STATE.with(|s| {
-            let s = s.borrow();
-            let d = s.done.as_ref()?;
-            Some((d.workload.clone()?, s.file.as_ref()?.1.clone()))
+        let reading = STATE.with(|s| {
+            let mut s = s.borrow_mut();
+            s.run_when_read = s.reading;
+            s.reading
         });
-        if let Some((json, name)) = picked {
-            with_app(|a| {
-                if let Err(e) = a.run_derived(&json, &name) {
-                    on_error(&e);
-                }
-            });
+        if reading {
+            set_text(
+                "sched-status",
+                "Reading the trace again; its workload runs when it is read…",
+            );
+        } else {
+            run();
         }
     });
+}
+
+/// Put the derived workload into the form and run it.
+fn run() {
+    let picked = STATE.with(|s| {
+        let s = s.borrow();
+        let (d, name) = s.done.as_ref()?;
+        Some((d.workload.clone()?, name.clone()))
+    });
+    if let Some((json, name)) = picked {
+        with_app(|a| {
+            if let Err(e) = a.run_derived(&json, &name) {
+                on_error(&e);
+            }
+        });
+    }
 }
 
 fn load(file: web_sys::File) {
@@ -111,7 +135,7 @@ fn post(blob: web_sys::Blob, name: String) {
     };
     set_hidden(&el("sched-error"), true);
     el("sched-card").set_attr("data-state", "running");
-    el("sched-run").set_attr("disabled", "");
+    STATE.with(|s| s.borrow_mut().reading = true);
     set_text(
         "sched-status",
         &format!("Reading {name} ({:.1} MB) in a worker…", blob.size() / 1e6),
@@ -127,15 +151,11 @@ pub(crate) fn on_error(message: &str) {
     set_hidden(&err, false);
     set_text("sched-status", "");
     el("sched-card").set_attr("data-state", "error");
-    let has_workload = STATE.with(|s| {
-        s.borrow()
-            .done
-            .as_ref()
-            .is_some_and(|d| d.workload.is_some())
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        s.reading = false;
+        s.run_when_read = false;
     });
-    if has_workload {
-        el("sched-run").remove_attr("disabled");
-    }
 }
 
 /// The worker read the trace: show its summary and offer its workload.
@@ -186,8 +206,20 @@ pub(crate) fn on_done(d: ImportTraceDone) {
         derived.append(&make("p", "note", n));
     }
     el("sched-card").set_attr("data-state", "done");
-    STATE.with(|s| s.borrow_mut().done = Some(d));
+    let run_now = STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        s.done = Some((d, name));
+        s.reading = false;
+        std::mem::take(&mut s.run_when_read)
+    });
     redraw();
+    if run_now {
+        // on_done runs inside the app's worker-reply handler: run after it returns
+        let cb = Closure::once_into_js(run);
+        // Ignored: setTimeout cannot fail here; without it Run can be pressed again.
+        let _ = crate::dom::window()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(cb.unchecked_ref(), 0);
+    }
 }
 
 fn row(cells: &[(&str, String)], head: &str) -> Element {
@@ -351,7 +383,7 @@ fn render(s: &TraceSummaryDto) {
 /// Draw the per-CPU bars again (resize, colour scheme).
 pub(crate) fn redraw() {
     STATE.with(|s| {
-        if let Some(d) = &s.borrow().done
+        if let Some((d, _)) = &s.borrow().done
             && let Err(e) = draw_cpus(&d.summary)
         {
             crate::dom::report_error("drawing the per-CPU chart", &e);
