@@ -300,6 +300,22 @@ mod tests {
     }
 
     #[test]
+    fn the_hackbench_excerpt_derives_a_workload_whose_link_fits() {
+        let gz = include_bytes!(
+            "../../../recordings/excerpts/hackbench-pipe-process-g1-start-100ms.perf-script.txt.gz"
+        );
+        let d = import(gz, DEFAULT_MHZ, 1).unwrap();
+        assert!(d.derived_tasks > 4, "{}", d.derived_tasks);
+        let mut exp = wakelab_sim::presets::experiment("default").unwrap();
+        apply_workload(&mut exp, d.workload.as_deref().unwrap(), "hackbench.txt.gz").unwrap();
+        exp.validate().unwrap();
+        let frag = wakelab_link::encode(&wakelab_link::LinkV1::new(&exp, Default::default()));
+        assert!(frag.len() < wakelab_link::WARN_LENGTH, "{}", frag.len());
+        let (_, back) = crate::glue::decode_link(&format!("#{frag}")).unwrap();
+        assert_eq!(back, exp);
+    }
+
+    #[test]
     fn malformed_traces_name_the_line_and_limits_are_the_readers() {
         let bad = b"          tbench 23908 [000]  7556.161410173:       sched:sched_waking: comm=x pid=1 prio=120 target_cpu=000\n\
                     garbage that is not an event\n";
