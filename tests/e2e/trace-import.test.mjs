@@ -148,6 +148,37 @@ test('hostile traces: a malformed line is named, a truncated gzip is refused, no
   }
 });
 
+test('an experiment too large for a link is never written to the address bar; Copy link says why', async () => {
+  const { context, page, problems } = await openPage(browser, SIZES[0][1], url);
+  try {
+    await done(page, problems);
+    await page.selectOption('#workload-kind', 'custom');
+    await page.locator('#ed-tasks input').first().waitFor();
+    const fits = await page.evaluate(() => location.hash);
+    assert.match(fits, /^#w1\./);
+    // 300 copies of the example task with incompressible 100-character names: ~23 KB of link.
+    const json = JSON.parse(await page.locator('#json').inputValue());
+    const task = json.scenario.workload.tasks[0];
+    let x = 12345;
+    const letter = () => { x = (x * 1103515245 + 12345) % 2147483648; return 'abcdefghijklmnopqrstuvwxyz0123456789'[x % 36]; };
+    json.scenario.workload.tasks = Array.from({ length: 300 }, () => ({ ...task, name: Array.from({ length: 100 }, letter).join('') }));
+    await page.locator('details.advanced summary').click();
+    await page.fill('#json', JSON.stringify(json));
+    await page.locator('#json-apply').click();
+    assert.match(await page.locator('#json-error').textContent(), /^Applied\.$/);
+    await page.locator('#copy-link').click();
+    const warning = page.locator('#link-warning');
+    assert.equal(await warning.isVisible(), true);
+    assert.match(await warning.textContent(), /^This experiment does not fit in a link: it would be \d+ characters, more than the 16384/);
+    assert.match(await page.locator('#share-status').textContent(), /does not fit in a link/);
+    assert.equal(await page.evaluate(() => location.hash), fits, 'the address bar keeps the last link that fitted');
+    await page.locator('#cancel').click().catch(() => {});
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 for (const [name, options] of SIZES) {
   test(`the panel with the tbench summary, screenshot ${name}`, async () => {
     const { context, page, problems } = await openPage(browser, options, url);
