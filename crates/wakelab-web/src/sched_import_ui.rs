@@ -44,6 +44,8 @@ pub(crate) fn install() {
         if let Some(f) = input.files().and_then(|f| f.get(0)) {
             load(f);
         }
+        // choosing the same file again (after editing it) fires `change` again
+        input.set_value("");
     });
     let card = el("sched-card");
     listen(&card, "dragover", |ev| {
