@@ -14,7 +14,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Version of every message type in this module. Bump on any incompatible change.
-pub const DTO_VERSION: u32 = 2;
+pub const DTO_VERSION: u32 = 3;
 
 /// A versioned message.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -54,6 +54,9 @@ pub enum ToWorker {
     RunDetail(DetailJob),
     /// Run one point and export it as a Chrome trace-event JSON document (Perfetto).
     Trace(TraceJob),
+    /// Read a scheduler trace (`perf script` / `trace-cmd report` text, plain or gzip),
+    /// summarise it and derive its closed-loop workload.
+    ImportTrace(ImportTraceJob),
 }
 
 /// Worker -> page.
@@ -70,6 +73,7 @@ pub enum FromWorker {
     Point(PointDone),
     Detail(Box<DetailDone>),
     Trace(TraceDone),
+    ImportTrace(Box<ImportTraceDone>),
     Error {
         #[serde(default)]
         job: Option<u32>,
@@ -202,4 +206,109 @@ pub struct TraceDone {
     pub to_ms: f64,
     pub nr_cpus: u32,
     pub elapsed_ms: f64,
+}
+
+/// Property of the posted message (beside `v` and `msg`) that carries a job's file: the
+/// browser's `Blob` itself, which structured clone shares without copying its bytes. A JS
+/// object cannot travel inside the serde-encoded message (an internally tagged enum buffers
+/// its content, which loses `serde_wasm_bindgen::preserve`'s wrapper), so it rides beside it.
+pub const ATTACHMENT: &str = "attachment";
+
+/// Read a scheduler trace file (the page's "Import a scheduler trace" panel). The file is the
+/// message's [`ATTACHMENT`]; the worker reads it with `FileReaderSync`. The page checks its
+/// size against the reader's `MAX_TRACE_BYTES` before posting.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ImportTraceJob {
+    pub job: u32,
+    /// Clock (MHz) of the recording machine: the derivation turns CPU time into cycles at it.
+    pub mhz: u32,
+}
+
+/// A trace read: its summary, and the derived workload (or why there is none).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ImportTraceDone {
+    pub job: u32,
+    pub summary: TraceSummaryDto,
+    /// The derived workload as the core's workload JSON (`"kind": "custom"`); `None` when no
+    /// task qualifies (`derive_error` says why).
+    pub workload: Option<String>,
+    pub derive_error: Option<String>,
+    /// What the derivation assumed or left out.
+    pub derive_notes: Vec<String>,
+    /// Tasks in the derived workload.
+    pub derived_tasks: u32,
+    pub mhz: u32,
+    pub elapsed_ms: f64,
+}
+
+/// The summary as the page shows it (numbers already reduced to what the tables print; times
+/// in µs). Built by `crate::sched_import::summary_dto` from the interop crate's summary.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TraceSummaryDto {
+    /// `perf script`, `trace-cmd report`, ...
+    pub source: String,
+    pub nr_cpus: u32,
+    pub span_ms: f64,
+    pub lines: u64,
+    pub tasks: u64,
+    pub context_switches: u64,
+    pub wakeups: u64,
+    /// Share (0..1) of the wake-ups switched in on an idle CPU; `None` without any.
+    pub woken_to_idle: Option<f64>,
+    pub migrations: u64,
+    pub wake_migrations: u64,
+    /// perf's header lines (host, kernel, CPU, command line), in key order.
+    pub meta: Vec<(String, String)>,
+    /// Event lines skipped, by name.
+    pub skipped: Vec<(String, u64)>,
+    pub groups: Vec<GroupRowDto>,
+    pub edges: Vec<EdgeDto>,
+    pub cpus: Vec<CpuRowDto>,
+    /// The summary's own notes (lists cut, events lost).
+    pub notes: Vec<String>,
+}
+
+/// One comm group (digit runs collapsed: `kworker/*:*`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct GroupRowDto {
+    pub group: String,
+    pub tasks: u32,
+    /// CPU time over the trace's span: 1.0 = one CPU's worth.
+    pub cpu_share: f64,
+    pub run_p50_us: Option<f64>,
+    pub run_p90_us: Option<f64>,
+    pub burst_p50_us: Option<f64>,
+    pub burst_p90_us: Option<f64>,
+    pub sleep_p50_us: Option<f64>,
+    /// Wake-ups this group issued per time one of its tasks blocked.
+    pub wakes_per_block: Option<f64>,
+    /// Share of its wake-ups switched in on an idle CPU.
+    pub woken_to_idle: Option<f64>,
+    pub migrations: u64,
+    pub wake_migrations: u64,
+}
+
+/// Who wakes whom, by comm group.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct EdgeDto {
+    pub waker: String,
+    pub wakee: String,
+    pub count: u64,
+    /// Of all wake-ups in the trace.
+    pub share: f64,
+    /// Of this edge's wake-ups, switched in on an idle CPU.
+    pub to_idle: f64,
+}
+
+/// One CPU.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CpuRowDto {
+    pub cpu: u32,
+    /// Busy share (0..1) from the CPU's first switch to the end of the trace.
+    pub busy: f64,
+    pub context_switches: u64,
+    /// Time-weighted mean frequency, MHz (with `power:cpu_frequency` events).
+    pub mean_mhz: Option<f64>,
+    /// Share of the recorded idle time in each idle state (with `power:cpu_idle` events).
+    pub idle_states: Vec<(u32, f64)>,
 }

@@ -565,6 +565,38 @@ pub fn parse_clients(s: &str) -> Result<Vec<u32>, String> {
     Ok(v)
 }
 
+/// What the share box says about a link: its fragment (after `#`) is `frag_len` characters,
+/// the whole address `url_len`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkSize {
+    Fine,
+    /// Works, but some apps cut it: a warning.
+    Long(String),
+    /// Over `wakelab_link::MAX_LINK_LEN`: the decoder would refuse it, so the page does not
+    /// put it in the address bar and Copy link refuses (a large custom workload, such as one
+    /// derived from a trace with many tasks).
+    TooLong(String),
+}
+
+pub fn link_size(url_len: usize, frag_len: usize) -> LinkSize {
+    if frag_len > wakelab_link::MAX_LINK_LEN {
+        LinkSize::TooLong(format!(
+            "This experiment does not fit in a link: it would be {frag_len} characters, more \
+             than the {} a link may carry (a large custom workload). Use the JSON export to \
+             share it; the address bar keeps the last link that fitted.",
+            wakelab_link::MAX_LINK_LEN
+        ))
+    } else if url_len > wakelab_link::WARN_LENGTH {
+        LinkSize::Long(format!(
+            "This link is {url_len} characters long: some chat apps and mail clients cut links \
+             longer than about {} characters. Use the JSON export to share it safely.",
+            wakelab_link::WARN_LENGTH
+        ))
+    } else {
+        LinkSize::Fine
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -823,6 +855,19 @@ mod tests {
         assert_eq!(clients_word(&e), "groups");
         assert_eq!(parse_clients(" ").unwrap(), Vec::<u32>::new());
         assert!(parse_clients("1, x").unwrap_err().contains("\"x\""));
+    }
+
+    #[test]
+    fn link_sizes_warn_then_refuse() {
+        assert_eq!(link_size(300, 250), LinkSize::Fine);
+        assert!(
+            matches!(link_size(2001, 1900), LinkSize::Long(m) if m.contains("2001 characters"))
+        );
+        let max = wakelab_link::MAX_LINK_LEN;
+        assert!(matches!(link_size(max + 40, max), LinkSize::Long(_)));
+        assert!(
+            matches!(link_size(max + 41, max + 1), LinkSize::TooLong(m) if m.contains("JSON export"))
+        );
     }
 
     #[test]

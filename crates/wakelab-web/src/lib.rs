@@ -11,6 +11,7 @@ pub mod editor;
 pub mod glue;
 pub mod results;
 pub mod runbar;
+pub mod sched_import;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;
@@ -20,5 +21,7 @@ pub mod canvas;
 pub(crate) mod dom;
 #[cfg(target_arch = "wasm32")]
 pub mod results_ui;
+#[cfg(target_arch = "wasm32")]
+pub mod sched_import_ui;
 #[cfg(target_arch = "wasm32")]
 pub mod worker;

@@ -24,6 +24,10 @@ pub fn start() {
 }
 
 fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) -> FromWorker {
+    // a job's file rides beside the envelope (dto::ATTACHMENT)
+    let attachment = js_sys::Reflect::get(&data, &crate::dto::ATTACHMENT.into())
+        .ok()
+        .and_then(|v| v.dyn_into::<web_sys::Blob>().ok());
     let request = match serde_wasm_bindgen::from_value::<Envelope<ToWorker>>(data)
         .map_err(|e| format!("malformed request: {e}"))
         .and_then(Envelope::open)
@@ -35,6 +39,7 @@ fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) -> FromWorker {
         ToWorker::RunPoint(p) => p.job,
         ToWorker::RunDetail(d) => d.job,
         ToWorker::Trace(t) => t.job,
+        ToWorker::ImportTrace(t) => t.job,
     };
     // Progress at most every 100 ms; the page cancels by terminating the worker.
     let mut last = now_ms();
@@ -71,11 +76,33 @@ fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) -> FromWorker {
                 FromWorker::Trace(r)
             })
         }
+        ToWorker::ImportTrace(t) => attachment
+            .ok_or_else(|| "Could not read the trace: the page sent no file".to_string())
+            .and_then(|file| read_blob(&file))
+            .and_then(|bytes| crate::sched_import::import(&bytes, t.mhz, job))
+            .map(|mut r| {
+                r.elapsed_ms = now_ms() - t0;
+                FromWorker::ImportTrace(Box::new(r))
+            }),
     };
     result.unwrap_or_else(|message| FromWorker::Error {
         job: Some(job),
         message,
     })
+}
+
+/// A trace file's bytes, read synchronously (workers have `FileReaderSync`); bounded by the
+/// reader's `MAX_TRACE_BYTES` before anything is read.
+fn read_blob(file: &web_sys::Blob) -> Result<Vec<u8>, String> {
+    if let Some(why) = crate::sched_import::size_refusal(file.size()) {
+        return Err(why);
+    }
+    let reader =
+        web_sys::FileReaderSync::new().map_err(|e| format!("Could not read the trace: {e:?}"))?;
+    let buf = reader
+        .read_as_array_buffer(file)
+        .map_err(|e| format!("Could not read the trace: the browser refused the file ({e:?})"))?;
+    Ok(js_sys::Uint8Array::new(&buf).to_vec())
 }
 
 /// The worker's monotonic clock, ms (sub-millisecond resolution).

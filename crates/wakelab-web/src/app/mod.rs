@@ -7,11 +7,13 @@
 //!
 //! One concept per module: [`pool`] (the workers and their jobs), [`run`] (a run's points,
 //! progress and cancel), [`form`] (the scenario form), [`share`] (links, embeds, exports),
-//! [`detail`] (the timeline and explanations) and [`render`] (the results' chart and tables).
+//! [`detail`] (the timeline and explanations), [`render`] (the results' chart and tables) and
+//! [`import`] (the scheduler-trace import's worker job and "Run this workload").
 //! This file holds the state and wires the page's events to it.
 
 mod detail;
 mod form;
+mod import;
 mod pool;
 mod render;
 mod run;
@@ -66,6 +68,8 @@ pub(crate) struct App {
     trace_job: Option<u32>,
     /// What that export holds (its file name says so).
     trace_kind: crate::results::trace::TraceKind,
+    /// The scheduler-trace import in flight (sched_import_ui shows it).
+    import_job: Option<u32>,
     selected_wake: Option<usize>,
     layout: Option<TimelineLayout>,
     /// The timeline's zoom and pan.
@@ -174,6 +178,7 @@ pub fn start() {
             detail_job: None,
             trace_job: None,
             trace_kind: crate::results::trace::TraceKind::Whole,
+            import_job: None,
             selected_wake: None,
             layout: None,
             zoom: Default::default(),
@@ -229,6 +234,7 @@ pub fn start() {
     build_static_options();
     install_handlers();
     results_ui::install();
+    crate::sched_import_ui::install();
     with_app(|app| app.fill_form());
     let go = move || {
         with_app(|app| {

@@ -9,7 +9,9 @@ use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 use super::run::RENDER_INTERVAL_MS;
 use super::{App, with_app};
 use crate::dom::{el, js_err, now_ms, set_text, window};
-use crate::dto::{DetailJob, Envelope, FromWorker, PointJob, ToWorker, TraceJob};
+use crate::dto::{
+    ATTACHMENT, DetailJob, Envelope, FromWorker, ImportTraceJob, PointJob, ToWorker, TraceJob,
+};
 use crate::glue;
 use crate::results_ui;
 
@@ -64,6 +66,8 @@ pub(super) enum Job {
     Point(PointJob),
     Detail(DetailJob),
     Trace(TraceJob),
+    /// The job and its file (posted as the message's `dto::ATTACHMENT`).
+    ImportTrace(ImportTraceJob, web_sys::Blob),
 }
 
 impl Job {
@@ -72,6 +76,7 @@ impl Job {
             Job::Point(p) => p.job,
             Job::Detail(d) => d.job,
             Job::Trace(t) => t.job,
+            Job::ImportTrace(t, _) => t.job,
         }
     }
 }
@@ -120,10 +125,15 @@ impl App {
                 break;
             };
             let id = job.id();
+            let mut attachment = None;
             let msg = match job {
                 Job::Point(p) => ToWorker::RunPoint(p),
                 Job::Detail(d) => ToWorker::RunDetail(d),
                 Job::Trace(t) => ToWorker::Trace(t),
+                Job::ImportTrace(t, file) => {
+                    attachment = Some(file);
+                    ToWorker::ImportTrace(t)
+                }
             };
             let value = match Envelope::new(msg)
                 .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
@@ -131,6 +141,11 @@ impl App {
                 Ok(v) => v,
                 Err(e) => return self.fail(&e.to_string()),
             };
+            if let Some(file) = attachment
+                && let Err(e) = js_sys::Reflect::set(&value, &ATTACHMENT.into(), &file)
+            {
+                return self.fail(&js_err(e));
+            }
             if let Err(e) = self.slots[i].worker.post_message(&value) {
                 return self.fail(&js_err(e));
             }
@@ -228,6 +243,19 @@ impl App {
                     };
                     results_ui::on_trace(&t, what, &name, self.trace_kind);
                 }
+                self.pump();
+            }
+            FromWorker::ImportTrace(d) => {
+                self.slots[idx].busy = None;
+                if self.take_import(d.job) {
+                    crate::sched_import_ui::on_done(*d);
+                }
+                self.pump();
+            }
+            FromWorker::Error { job, message } if job.is_some() && job == self.import_job => {
+                self.slots[idx].busy = None;
+                self.import_job = None;
+                crate::sched_import_ui::on_error(&message);
                 self.pump();
             }
             FromWorker::Error { job, message } if job.is_some() && job == self.trace_job => {

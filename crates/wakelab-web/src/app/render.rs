@@ -103,6 +103,7 @@ impl App {
             }
         }
         results_ui::redraw();
+        crate::sched_import_ui::redraw();
         self.draw_detail();
     }
 }

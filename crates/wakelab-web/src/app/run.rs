@@ -97,11 +97,13 @@ impl App {
         }
     }
 
-    /// Terminate every busy worker (they stop at once) and respawn it; drop queued jobs.
+    /// Terminate every busy worker (they stop at once) and respawn it; drop queued jobs. A
+    /// scheduler-trace import is not part of a run: it stays queued or running.
     pub(super) fn cancel_jobs(&mut self) {
-        self.queue.clear();
+        let keep = self.import_job;
+        self.queue.retain(|j| Some(j.id()) == keep);
         for i in 0..self.slots.len() {
-            if self.slots[i].busy.is_some() {
+            if self.slots[i].busy.is_some() && self.slots[i].busy != keep {
                 self.respawn(i);
             }
         }

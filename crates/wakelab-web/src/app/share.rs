@@ -41,6 +41,22 @@ impl App {
         }
         let frag = self.link_fragment(None);
         let url = format!("{}#{frag}", strip_hash());
+        let warn = el("link-warning");
+        let origin_len = window().location().origin().map_or(0, |o| o.len());
+        match glue::link_size(origin_len + url.len(), frag.len()) {
+            glue::LinkSize::TooLong(m) => {
+                // A link the decoder refuses is never written: the address bar and the share
+                // box keep the last one that fitted, and Copy link refuses (`link_refusal`).
+                warn.set_text_content(Some(&m));
+                set_hidden(&warn, false);
+                return;
+            }
+            glue::LinkSize::Long(m) => {
+                warn.set_text_content(Some(&m));
+                set_hidden(&warn, false);
+            }
+            glue::LinkSize::Fine => set_hidden(&warn, true),
+        }
         if let Ok(h) = window().history() {
             // The address bar must carry what Copy link copies (issue 22 item 1); if the
             // browser refuses (a sandboxed frame), the share box below still has the link.
@@ -50,24 +66,22 @@ impl App {
         }
         let full = window().location().href().unwrap_or_default();
         typed::<HtmlInputElement>("share-url").set_value(&full);
-        let warn = el("link-warning");
-        if full.len() > wakelab_link::WARN_LENGTH {
-            warn.set_text_content(Some(&format!(
-                "This link is {} characters long: some chat apps and mail clients cut links \
-                 longer than about {} characters. Use the JSON export to share it safely.",
-                full.len(),
-                wakelab_link::WARN_LENGTH
-            )));
-            set_hidden(&warn, false);
-        } else {
-            set_hidden(&warn, true);
+    }
+
+    /// Why the form's experiment has no link (too large for one), if so.
+    fn link_refusal(&self) -> Option<String> {
+        match glue::link_size(0, self.link_fragment(None).len()) {
+            glue::LinkSize::TooLong(m) => Some(m),
+            _ => None,
         }
     }
 
     /// Copy the form's link, or say why not (an invalid form has no experiment to encode).
     pub(super) fn copy_link(&mut self) {
         set_hidden(&el("share"), false);
-        if let Some(why) = crate::runbar::copy_link_refusal(&self.errors) {
+        if let Some(why) =
+            crate::runbar::copy_link_refusal(&self.errors).or_else(|| self.link_refusal())
+        {
             el("share-status").set_attr("data-state", "refused");
             set_text("share-status", &why);
             return;
@@ -131,7 +145,9 @@ impl App {
     }
 
     pub(crate) fn show_embed(&mut self) {
-        if let Some(why) = crate::runbar::copy_link_refusal(&self.errors) {
+        if let Some(why) =
+            crate::runbar::copy_link_refusal(&self.errors).or_else(|| self.link_refusal())
+        {
             set_hidden(&el("share"), false);
             set_text("share-status", &why);
             return;
