@@ -428,7 +428,10 @@ mod tests {
         let view = View { sim };
         let mut tasks = Vec::new();
         view.cfs_tasks(src, &mut tasks);
-        let p = tasks.into_iter().find(|p| p.id == t).expect("queued on src");
+        let p = tasks
+            .into_iter()
+            .find(|p| p.id == t)
+            .expect("queued on src");
         let mut env = LbEnv {
             family: LbFamily::V4,
             level: 1,
