@@ -19,14 +19,20 @@ pub fn nohz_balance_enter_idle(sim: &mut Sim, cpu: Cpu) {
     }
 }
 
-/// Busy CPUs of `cpu`'s LLC (`sd_llc_shared->nr_busy_cpus`): a CPU counts as busy until it
-/// enters idle.
+/// Busy CPUs of `cpu`'s LLC (`sd_llc_shared->nr_busy_cpus`, spec §17.10.1). A CPU stops
+/// counting when it enters idle (4.15 `tick_nohz_idle_enter` -> `set_cpu_sd_state_idle`; 5.x
+/// `nohz_balance_enter_idle`) and counts again only from its first busy tick
+/// (`set_cpu_sd_state_busy`, from `nohz_kick_needed` / `nohz_balance_exit_idle`), not when it
+/// merely leaves the idle loop. The engine stops the tick at every idle entry, so that is
+/// exactly "not in `nohz.idle_cpus_mask`": both are entered in `nohz_balance_enter_idle` and
+/// left at the first busy tick. CPUs that never went idle count (the counter starts at the
+/// LLC's weight).
 fn nr_busy_cpus(sim: &Sim, cpu: Cpu) -> usize {
     match sim.sd.llc() {
         Some(l) => l
             .span(cpu)
             .iter()
-            .filter(|&c| !sim.rqs[c as usize].idle)
+            .filter(|&c| !sim.lb.nohz.idle_cpus_mask.test(c))
             .count(),
         None => 1,
     }
@@ -128,5 +134,44 @@ fn nohz_idle_balance(sim: &mut Sim, ilb: Cpu) {
     }
     if fam != LbFamily::V515 && sim.idle_cpu(ilb) {
         rebalance_domains(sim, ilb, CpuIdleType::Idle, Origin::Nohz);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::{DetailOptions, build_input};
+
+    /// T1's machine and kernel (skl-client-8t, 4.15), no task started yet.
+    fn sim() -> Sim {
+        let mut e = crate::presets::experiment("t1").unwrap();
+        e.scenario.noise.background = false;
+        let sc = e.variant_scenario(0);
+        let (input, _, _) = build_input(&sc, 1, 1, DetailOptions::default()).unwrap();
+        Sim::new(input).unwrap()
+    }
+
+    /// 4.15 `nohz_kick_needed`: `nr_busy_cpus` counts a CPU from its first busy tick
+    /// (`set_cpu_sd_state_busy`), not from the moment it leaves the idle loop, so CPU 0's tick
+    /// with one busy CPU in the LLC kicks no ILB while CPU 5 has left idle without ticking; CPU 5's
+    /// first busy tick counts it and kicks.
+    #[test]
+    fn a_cpu_counts_as_busy_from_its_first_busy_tick() {
+        let mut sim = sim();
+        for c in 1..8 {
+            sim.rqs[c as usize].idle = true;
+            nohz_balance_enter_idle(&mut sim, c);
+        }
+        // CPU 5 leaves the idle loop (a wake-up), no tick yet: still NOHZ-idle
+        sim.rqs[5].idle = false;
+        let before = sim.lb.nohz.next_balance;
+        nohz_balancer_kick(&mut sim, 0);
+        assert_eq!(nr_busy_cpus(&sim, 0), 1);
+        assert_eq!(sim.lb.nohz.next_balance, before, "no ILB kicked");
+        // CPU 5's first busy tick: nohz_balance_exit_idle + set_cpu_sd_state_busy, then its
+        // own kick check sees CPUs 0 and 5 busy
+        nohz_balancer_kick(&mut sim, 5);
+        assert_eq!(nr_busy_cpus(&sim, 0), 2);
+        assert_ne!(sim.lb.nohz.next_balance, before, "the ILB was kicked");
     }
 }

@@ -342,6 +342,12 @@ impl Sim {
             + self.rqs[to as usize].min_vruntime;
         task.cpu = to;
         task.pl.prev_cpu = to;
+        if let SchedClass::Fair { .. } = task.class {
+            // migrate_task_rq_fair (from set_task_cpu, every version modelled): "We have
+            // migrated, no longer consider this task hot": task_hot() sees it cold until it
+            // runs again (set_next_entity stamps exec_start)
+            task.exec_start = 0;
+        }
         let sig = self.util_signals(to);
         self.freq
             .update_util(self.now, to, &sig, UpdateFlags::MIGRATION);
@@ -402,5 +408,74 @@ impl Sim {
         } else {
             self.check_preempt_curr(cpu, t);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cpumask::CpuMask;
+    use crate::engine::balance::detach::can_migrate_task;
+    use crate::engine::balance::env::{LBF_ALL_PINNED, LbEnv, MigrationType};
+    use crate::engine::balance::view::LbView;
+    use crate::engine::balance::{CpuIdleType, LbFamily, Trace};
+    use crate::engine::sim::Sim;
+    use crate::engine::task::TaskState;
+    use crate::engine::view::View;
+    use crate::experiment::{DetailOptions, build_input};
+
+    /// `can_migrate_task(p, env)` with CPU 2 pulling from `src` at the MC level (index 1 on
+    /// skl-client-8t), no failed balance yet.
+    fn may_pull(sim: &Sim, src: u16, t: u32) -> bool {
+        let view = View { sim };
+        let mut tasks = Vec::new();
+        view.cfs_tasks(src, &mut tasks);
+        let p = tasks
+            .into_iter()
+            .find(|p| p.id == t)
+            .expect("queued on src");
+        let mut env = LbEnv {
+            family: LbFamily::V4,
+            level: 1,
+            dst_cpu: 2,
+            dst_grpmask: CpuMask::from_cpus([2, 6]),
+            new_dst_cpu: 2,
+            idle: CpuIdleType::Idle,
+            imbalance: 1024,
+            cpus: CpuMask::from_cpus(0..8),
+            src_cpu: Some(src),
+            flags: LBF_ALL_PINNED,
+            loop_: 0,
+            loop_break: 32,
+            loop_max: 32,
+            migration_type: MigrationType::Load,
+            nr_balance_failed: 0,
+            cache_nice_tries: 1,
+            now: sim.now,
+        };
+        can_migrate_task(&view, &mut env, &p, 0, 1, &mut Trace::off())
+    }
+
+    /// 4.15 `migrate_task_rq_fair` zeroes `p->se.exec_start` when a task changes CPU, so a task
+    /// woken onto another CPU and waiting there is cache cold for `task_hot` (`rq_clock_task -
+    /// 0`), although it ran 10 µs ago; without the migration it is hot (10 µs < 500 µs).
+    #[test]
+    fn a_task_that_changed_cpu_is_not_cache_hot() {
+        let mut e = crate::presets::experiment("t1").unwrap();
+        e.scenario.noise.background = false;
+        let sc = e.variant_scenario(0);
+        let (input, _, _) = build_input(&sc, 1, 1, DetailOptions::default()).unwrap();
+        let mut sim = Sim::new(input).unwrap();
+        // task 0 (the dbench client) last ran on CPU 0 until 10 µs ago
+        sim.now = 1_000_000;
+        sim.tasks[0].cpu = 0;
+        sim.tasks[0].exec_start = sim.now - 10_000;
+        sim.tasks[0].state = TaskState::Runnable;
+        sim.enqueue_task(0, 0);
+        assert!(!may_pull(&sim, 0, 0), "queued where it ran: cache hot");
+        sim.dequeue_task(0, 0, false);
+        // woken onto CPU 5 instead: set_task_cpu -> migrate_task_rq_fair
+        sim.migrate_task(0, 0, 5);
+        sim.enqueue_task(5, 0);
+        assert!(may_pull(&sim, 5, 0), "migrated: cache cold");
     }
 }
