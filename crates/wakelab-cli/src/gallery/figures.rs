@@ -305,6 +305,8 @@ fn t2_pgbench(f: &mut Figures) -> Result<()> {
         }
         .into(),
     );
+    let max = gains(&rep).iter().fold(0.0f64, |a, x| a.max(x.abs()));
+    put(f, "t2pg.maxabs", format!("{:.0}%", (100.0 * max).ceil()));
     let base = &rep.curves()[0].1;
     let ratios: Vec<f64> = e
         .clients

@@ -212,8 +212,10 @@ const PHRASE_SUFFIX: &str = ".runs";
 const MAX_PHRASE: usize = 200;
 
 /// Whether `v` can be a figure as written: no table cell boundary, and a space only before a
-/// group of digits (`250 000`), so a value never swallows the words around it.
+/// group of digits (`250 000`) or after a leading "not" (a verdict: "not identical"), so a
+/// value never swallows the words around it.
 fn value_ok(v: &str) -> bool {
+    let v = v.strip_prefix("not ").unwrap_or(v);
     !v.contains('|')
         && v.split(' ')
             .skip(1)
@@ -326,6 +328,8 @@ mod tests {
         let parts = parse("x {a} y").unwrap();
         assert_eq!(find("x 250 000 y", &parts).unwrap().1, [(2, 9)]);
         assert!(find("x 1 | 2 y", &parts).is_none());
-        assert!(find("x not flat y", &parts).is_none());
+        assert!(find("x very flat y", &parts).is_none());
+        // except a verdict's leading "not"
+        assert_eq!(find("x not flat y", &parts).unwrap().1, [(2, 10)]);
     }
 }
