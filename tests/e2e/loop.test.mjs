@@ -389,3 +389,24 @@ for (const colorScheme of ['light', 'dark']) {
     }
   });
 }
+
+test('a link to hours of simulation does not start by itself, and Run asks first', async () => {
+  // t3 with 20 runs of 60 s per point (`wakelab link encode` of that experiment): the page's
+  // estimate is far beyond runbar::CONFIRM_MS (issue 21 item 4).
+  const long = `${url}#w1.eNp1jUEOgjAQRe8yaxbVWpWuvElTyxgaoSVtQQnh7k4REkPibCaZef_9CfDdYbAtugRygruOCBISvx2hgE4nU-ezTRh0st5FkEdWQDTodLA-_0Lv8qr6L6FaYs6MZi7g5cOz8bpa1GPCqKhM-Q6kuDDymMZSsdIP8quIrlJmNA3GzNcW5EGUGWuoSPDFuCZ22JVv2PmwYBHDQMr_4tNlS5zK38QOY0ysGOeCzXkKGOgxfwCtnGUT`;
+  const { context, page, problems } = await open({}, long);
+  try {
+    await page.waitForFunction(
+      () => /^Not started: this experiment would take about/.test(document.querySelector('#status')?.textContent ?? ''),
+      null, { timeout: LOAD_TIMEOUT_MS },
+    );
+    let asked = '';
+    page.once('dialog', async (d) => { asked = d.message(); await d.dismiss(); });
+    await page.keyboard.press('Control+Enter');
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Not run.', null, { timeout: LOAD_TIMEOUT_MS });
+    assert.match(asked, /will take about .* Run it\?$/);
+    assert.deepEqual(problems.filter((p) => !p.startsWith('worker closed')), []);
+  } finally {
+    await context.close();
+  }
+});

@@ -10,6 +10,24 @@ use wakelab_sim::scenario::Experiment;
 pub const AUTO_RUN_MS: f64 = 2_500.0;
 /// Quiet time after the last keystroke before an automatic run (typing "16" must not run "1").
 pub const AUTO_RUN_DELAY_MS: i32 = 500;
+/// Runs estimated to take longer than this are never started by a preset or a link (a link
+/// can describe hours of simulation, issue 21 item 4), and Run asks before starting them.
+pub const CONFIRM_MS: f64 = 5.0 * 60_000.0;
+
+/// What the page does before a run estimated at `estimate_ms`: go ahead (`None`), or, for a
+/// long one, the sentence that explains why it waits for Run (a load) or asks (Run).
+pub fn long_run(trigger: Trigger, estimate_ms: f64) -> Option<String> {
+    if estimate_ms <= CONFIRM_MS {
+        return None;
+    }
+    let t = fmt_duration(estimate_ms);
+    Some(match trigger {
+        Trigger::User => format!("This experiment will take about {t} on this page. Run it?"),
+        Trigger::Load | Trigger::Edit => {
+            format!("Not started: this experiment would take about {t}. Press Run to start it.")
+        }
+    })
+}
 
 /// What one point costs, in "client-seconds": simulated seconds times the clients that can
 /// run at once (at most one per CPU), plus a fixed share for building the machine and the
@@ -355,6 +373,20 @@ pub fn preset_titles() -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn long_runs_wait_for_run_and_ask() {
+        use super::{CONFIRM_MS, Trigger, long_run};
+        assert_eq!(long_run(Trigger::Load, 1_000.0), None);
+        assert_eq!(long_run(Trigger::User, CONFIRM_MS), None);
+        let load = long_run(Trigger::Load, 3.0 * 3_600_000.0).unwrap();
+        assert!(
+            load.starts_with("Not started") && load.contains("Press Run"),
+            "{load}"
+        );
+        let user = long_run(Trigger::User, 2.0 * CONFIRM_MS).unwrap();
+        assert!(user.ends_with("Run it?"), "{user}");
+    }
+
     use super::*;
     use wakelab_sim::presets;
 

@@ -166,6 +166,26 @@ impl App {
             trigger: r.trigger,
             same_experiment: r.exp == self.exp,
         });
+        if self.valid && running.is_none() {
+            let est = self.cost.estimate_ms(&self.exp, self.slots.len());
+            if let Some(say) = runbar::long_run(trigger, est) {
+                let go = trigger == Trigger::User
+                    && web_sys::window()
+                        .and_then(|w| w.confirm_with_message(&say).ok())
+                        .unwrap_or(false);
+                if !go {
+                    set_text(
+                        "status",
+                        if trigger == Trigger::User {
+                            "Not run."
+                        } else {
+                            &say
+                        },
+                    );
+                    return;
+                }
+            }
+        }
         match runbar::decide(trigger, self.valid, self.cheap(), running) {
             Decision::Refuse(why) => {
                 if !why.is_empty() {
