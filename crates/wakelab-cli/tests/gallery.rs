@@ -83,8 +83,8 @@ fn write_rewrites_a_moved_figure_and_reports_an_unchecked_one() {
     .unwrap();
     edit(
         "README.md",
-        "by construction: identical runs",
-        "by construction: identical runs, 42% faster",
+        "(not identical runs:",
+        "(not identical runs, 42% faster:",
     );
     let runs = "12 and 16 clients, 3 runs of 500 ms each";
     edit(
