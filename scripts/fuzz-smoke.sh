@@ -34,7 +34,11 @@ for t in "${TARGETS[@]}"; do
       -max_total_time="$SECS" -max_len=16384 -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="fuzz/artifacts/$t/" >"$work/$t.log" 2>&1; then
     tail -n 40 "$work/$t.log" >&2
-    echo "fuzz-smoke: $t FAILED; the input is in fuzz/artifacts/$t/" >&2
+    if grep -q "^Error: failed to build fuzz script" "$work/$t.log"; then
+      echo "fuzz-smoke: $t did not build (see above); nothing was fuzzed" >&2
+    else
+      echo "fuzz-smoke: $t FAILED; the input is in fuzz/artifacts/$t/" >&2
+    fi
     exit 1
   fi
   grep -E "^Done [0-9]+ runs" "$work/$t.log" | sed "s/^/fuzz-smoke: $t: /" >&2 || true
