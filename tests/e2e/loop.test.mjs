@@ -397,14 +397,15 @@ test('a link to hours of simulation does not start by itself, and Run asks first
   const { context, page, problems } = await open({}, long);
   try {
     await page.waitForFunction(
-      () => /^Not started: this experiment would take about/.test(document.querySelector('#status')?.textContent ?? ''),
+      () => /^Not started: a long experiment/.test(document.querySelector('#status')?.textContent ?? ''),
       null, { timeout: LOAD_TIMEOUT_MS },
     );
     let asked = '';
     page.once('dialog', async (d) => { asked = d.message(); await d.dismiss(); });
     await page.keyboard.press('Control+Enter');
     await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'Not run.', null, { timeout: LOAD_TIMEOUT_MS });
-    assert.match(asked, /will take about .* Run it\?$/);
+    assert.match(asked, /will take about \d+ min on this page\. Run it\?$/);
+    assert.equal(await page.locator('#plot').getAttribute('data-state'), 'waiting');
     assert.deepEqual(problems.filter((p) => !p.startsWith('worker closed')), []);
   } finally {
     await context.close();

@@ -20,11 +20,15 @@ pub fn long_run(trigger: Trigger, estimate_ms: f64) -> Option<String> {
     if estimate_ms <= CONFIRM_MS {
         return None;
     }
-    let t = fmt_duration(estimate_ms);
     Some(match trigger {
-        Trigger::User => format!("This experiment will take about {t} on this page. Run it?"),
+        Trigger::User => format!(
+            "This experiment will take {} on this page. Run it?",
+            fmt_duration(estimate_ms)
+        ),
+        // the run bar shows the estimate, kept up to date as the pool grows
         Trigger::Load | Trigger::Edit => {
-            format!("Not started: this experiment would take about {t}. Press Run to start it.")
+            "Not started: a long experiment (its estimate is next to Run). Press Run to start it."
+                .into()
         }
     })
 }

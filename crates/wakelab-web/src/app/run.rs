@@ -166,7 +166,8 @@ impl App {
             trigger: r.trigger,
             same_experiment: r.exp == self.exp,
         });
-        if self.valid && running.is_none() {
+        // (a long edit is left to `decide`: edits only start cheap runs)
+        if self.valid && running.is_none() && trigger != Trigger::Edit {
             let est = self.cost.estimate_ms(&self.exp, self.slots.len());
             if let Some(say) = runbar::long_run(trigger, est) {
                 let go = trigger == Trigger::User
@@ -174,6 +175,10 @@ impl App {
                         .and_then(|w| w.confirm_with_message(&say).ok())
                         .unwrap_or(false);
                 if !go {
+                    // nothing runs: no spinner on a results card that has nothing yet
+                    if el("plot").get_attribute("data-state").as_deref() == Some("idle") {
+                        el("plot").set_attr("data-state", "waiting");
+                    }
                     set_text(
                         "status",
                         if trigger == Trigger::User {
