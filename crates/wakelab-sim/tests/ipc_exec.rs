@@ -299,3 +299,85 @@ fn hackbench_rows_vs_the_recordings() {
         }
     }
 }
+
+/// A client pinned to CPU 0 hands work to a nice -20 kthread pinned to the same CPU (a bound
+/// kworker) and waits for its answer, 100 times; `kick` is the client's wake-and-wait.
+fn handoff(kick: serde_json::Value) -> serde_json::Value {
+    custom(serde_json::json!([
+        {"name": "client", "affinity": "0", "start_cpu": 0, "program": [
+            {"loop": {"count": 100, "body": [{"run": {"cycles": 20000}}, kick]}}
+        ]},
+        {"name": "kworker/0:1H", "class": {"fair": {"nice": -20}}, "affinity": "0",
+         "kthread": true, "start_cpu": 0, "program": [
+            {"loop": {"count": 100, "body": [
+                {"wait": null}, {"run": {"cycles": 20000}},
+                {"wake": {"task": "sender"}}
+            ]}}
+        ]}
+    ]))
+}
+
+#[test]
+fn a_waker_inside_a_system_call_blocks_instead_of_being_preempted() {
+    let wake = serde_json::json!({"wake": {"task": {"task": 1}}});
+    let in_call = serde_json::json!({"syscall": {"body": [wake, {"wait": null}]}});
+    let plain = [wake.clone(), serde_json::json!({"wait": null})];
+    // the plain form: the kworker preempts the client at once; the client is runnable behind
+    // it, so the kworker's answer finds it not waiting: only the kworker is ever woken
+    let mut sc = host_2vcpu(
+        custom(serde_json::json!([
+            {"name": "client", "affinity": "0", "start_cpu": 0, "program": [
+                {"loop": {"count": 100, "body": [{"run": {"cycles": 20000}}, plain[0], plain[1]]}}
+            ]},
+            handoff(in_call.clone())["tasks"][1]
+        ])),
+        200,
+        KernelVersion::V4_15,
+    );
+    let s = run(&sc, 1);
+    assert_eq!((s.exits, s.wakeups), (2, 100), "plain wake then wait");
+    // inside one system call (PREEMPT_VOLUNTARY, the default) the client sleeps in the call
+    // and is woken by the answer: two wake-ups per round
+    sc.workload = serde_json::from_value(handoff(in_call)).unwrap();
+    let s = run(&sc, 1);
+    assert_eq!((s.exits, s.wakeups), (2, 200), "syscall, PREEMPT_VOLUNTARY");
+    // CONFIG_PREEMPT preempts inside the call as well
+    sc.engine.preempt = true;
+    let s = run(&sc, 1);
+    assert_eq!((s.exits, s.wakeups), (2, 100), "syscall, CONFIG_PREEMPT");
+}
+
+#[test]
+fn a_preemption_owed_inside_a_system_call_happens_at_its_return() {
+    // the client wakes the kworker, then spends 200k cycles (100 µs at 2 GHz) more in the call:
+    // the kworker, nice -20 on the same CPU, waits for the call's end, not for the client's
+    // next sleep (the run after the call)
+    let kick = serde_json::json!({"syscall": {"body": [
+        {"wake": {"task": {"task": 1}}}, {"run": {"cycles": 200000}}
+    ]}});
+    let tasks = custom(serde_json::json!([
+        {"name": "client", "affinity": "0", "start_cpu": 0, "program": [
+            {"loop": {"count": 50, "body": [kick, {"run": {"cycles": 2000000}}, {"wait": null}]}}
+        ]},
+        handoff(serde_json::json!({"wait": null}))["tasks"][1]
+    ]));
+    let mut sc = host_2vcpu(tasks, 200, KernelVersion::V5_10);
+    // runnable-to-running waits of at least 2^16 ns (65.5 µs): the histogram's log2 buckets
+    // from 16 on. Besides the kworker's 50 waits, the client waits ~10 µs behind the kworker
+    // after each call and one first wake-up leaves C6 (85 µs).
+    let long = |s: &RunStats| s.wake_latency.buckets.iter().skip(16).sum::<u64>();
+    let s = run(&sc, 1);
+    assert!(
+        long(&s) >= 50 && s.wake_latency.max < 200_000,
+        "each of the kworker's 50 wake-ups waits ~100 µs for the call's end, not the 1 ms \
+         after it: {:?}",
+        s.wake_latency
+    );
+    sc.engine.preempt = true;
+    let s = run(&sc, 1);
+    assert!(
+        long(&s) <= 2,
+        "CONFIG_PREEMPT: at once: {:?}",
+        s.wake_latency
+    );
+}

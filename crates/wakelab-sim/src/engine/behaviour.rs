@@ -120,6 +120,17 @@ pub enum Phase {
     Fork { template: u32 },
     /// Count `n` operations of the workload's throughput metric.
     Ops { n: u32 },
+    /// One system call: `body` runs in kernel mode. With a PREEMPT_NONE / PREEMPT_VOLUNTARY
+    /// kernel (`engine.preempt: false`, the default; server distributions) a preemption decided
+    /// while the task is inside (a wake-up's `check_preempt_wakeup`, the tick's
+    /// `check_preempt_tick`) only sets TIF_NEED_RESCHED: the switch happens when the call
+    /// returns to user space at the end of `body`, or earlier if the task sleeps inside it
+    /// (`schedule()` switches then anyway). With `engine.preempt: true` (CONFIG_PREEMPT) it is
+    /// immediate, as outside a call. Example: fsync on XFS queues the log work (waking the
+    /// kworker) and sleeps in `xlog_wait` within one call: `[wake, wait]`, so the caller blocks
+    /// instead of being preempted by the task it woke. `body` holds `run`, `wake`, `wait`,
+    /// `sleep`, `send`, `recv`, `io` and `ops` only.
+    Syscall { body: Vec<Phase> },
     /// Repeat `body` `count` times (`None` = forever).
     Loop {
         count: Option<u32>,
@@ -228,6 +239,10 @@ pub enum Op {
     LoopEnd {
         start: u32,
     },
+    /// Entry into a `syscall` block (kernel mode: no preemption under PREEMPT_VOLUNTARY).
+    SyscallEnter,
+    /// The block's return to user space, where an owed preemption happens.
+    SyscallExit,
     Exit,
 }
 
@@ -251,7 +266,7 @@ pub fn program_inbox(phases: &[Phase]) -> Result<Inbox, String> {
                     }
                     _ => *found = Some(*inbox),
                 },
-                Phase::Loop { body, .. } => walk(body, found)?,
+                Phase::Loop { body, .. } | Phase::Syscall { body } => walk(body, found)?,
                 _ => {}
             }
         }
@@ -424,9 +439,56 @@ fn compile_into(
                 }
             }
             Phase::Exit => out.push(Op::Exit),
+            Phase::Syscall { body } => {
+                if let Some(ph) = body.iter().find(|ph| !in_syscall_body(ph)) {
+                    return Err(format!(
+                        "syscall.body: {} cannot be part of a system call here (allowed: run, \
+                         wake, wait, sleep, send, recv, io, ops)",
+                        phase_name(ph)
+                    ));
+                }
+                out.push(Op::SyscallEnter);
+                compile_into(body, out, depth, n_tasks, n_templates)?;
+                out.push(Op::SyscallExit);
+            }
         }
     }
     Ok(())
+}
+
+/// Phases a `syscall` block may hold: one call's steps, without control flow of its own.
+fn in_syscall_body(ph: &Phase) -> bool {
+    matches!(
+        ph,
+        Phase::Run { .. }
+            | Phase::Wake { .. }
+            | Phase::Wait
+            | Phase::Sleep { .. }
+            | Phase::Send { .. }
+            | Phase::Recv { .. }
+            | Phase::Io { .. }
+            | Phase::Ops { .. }
+    )
+}
+
+/// The JSON name of a phase, for messages.
+fn phase_name(ph: &Phase) -> &'static str {
+    match ph {
+        Phase::Run { .. } => "run",
+        Phase::Wake { .. } => "wake",
+        Phase::Sleep { .. } => "sleep",
+        Phase::Wait => "wait",
+        Phase::Send { .. } => "send",
+        Phase::Recv { .. } => "recv",
+        Phase::Exec => "exec",
+        Phase::Io { .. } => "io",
+        Phase::Barrier { .. } => "barrier",
+        Phase::Fork { .. } => "fork",
+        Phase::Ops { .. } => "ops",
+        Phase::Syscall { .. } => "syscall",
+        Phase::Loop { .. } => "loop",
+        Phase::Exit => "exit",
+    }
 }
 
 #[cfg(test)]
@@ -481,6 +543,30 @@ mod tests {
             }]
         });
         assert!(compile(&deep, 1, 0).unwrap_err().contains("nest"));
+    }
+
+    #[test]
+    fn a_system_call_compiles_to_enter_and_exit_around_its_steps() {
+        let j = r#"[{"syscall": {"body": [{"wake": {"task": {"task": 1}}}, {"wait": null}]}}]"#;
+        let p: Vec<Phase> = serde_json::from_str(j).unwrap();
+        let ops = compile(&p, 2, 0).unwrap();
+        assert_eq!(
+            ops,
+            vec![
+                Op::SyscallEnter,
+                Op::Wake {
+                    target: WakeTarget::Task(1),
+                    sync: false
+                },
+                Op::Wait,
+                Op::SyscallExit,
+                Op::Exit
+            ]
+        );
+        let j = r#"[{"syscall": {"body": [{"loop": {"count": 2, "body": [{"wait": null}]}}]}}]"#;
+        let p: Vec<Phase> = serde_json::from_str(j).unwrap();
+        let e = compile(&p, 2, 0).unwrap_err();
+        assert!(e.starts_with("syscall.body: loop cannot be part"), "{e}");
     }
 
     #[test]

@@ -47,8 +47,10 @@ pub struct EngineParams {
     /// Load balancer: `"fair"` (kernel/sched/fair.c's load_balance per version, spec §17) or
     /// `"simple"` (the earlier model: imbalance in tasks, one task per attempt).
     pub balancer: super::balance::Balancer,
-    /// CONFIG_PREEMPT(ION): a new-idle balance moves at most one task (spec §17.7.2). Server
-    /// distribution kernels use PREEMPT_VOLUNTARY: false.
+    /// CONFIG_PREEMPT(ION): a new-idle balance moves at most one task (spec §17.7.2), and a
+    /// task inside a `syscall` block is preempted at once. Server distribution kernels use
+    /// PREEMPT_VOLUNTARY: false (a `syscall` block is then not preempted before it returns to
+    /// user space or sleeps).
     pub preempt: bool,
     /// Modelled cost of one `load_balance` call per CPU of the domain, ns (feeds
     /// `max_newidle_lb_cost`, which gates new-idle balancing against `avg_idle`; the kernel

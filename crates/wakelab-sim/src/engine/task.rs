@@ -98,6 +98,12 @@ pub struct Task {
     /// running as part of this task's run: (reader, bytes); delivered and the reader woken
     /// when the run completes (engine/sim/ipc.rs).
     pub net_rx: Option<(TaskId, u32)>,
+    /// Inside a `syscall` block: in kernel mode, where a PREEMPT_NONE / PREEMPT_VOLUNTARY kernel
+    /// does not preempt (engine/sim/cfs.rs, `schedule`).
+    pub in_syscall: bool,
+    /// TIF_NEED_RESCHED set while `in_syscall`: the preemption the task owes on its return to
+    /// user space (cleared when it stops running, as `__schedule` clears the flag).
+    pub need_resched: bool,
     /// Sleep/timer generation (lazy cancellation of timer events).
     pub timer_gen: u32,
     /// Time the task last became runnable (wake-up latency).

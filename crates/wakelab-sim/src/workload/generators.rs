@@ -287,6 +287,16 @@ fn netperf(c: &NetperfConfig, clients: u32, topo: &Topology) -> Result<Generated
 
 // ---- dbench ------------------------------------------------------------------------------
 
+/// A client's fsync: one system call that hands the log work over (`kick`, waking the log
+/// worker or jbd2) and sleeps until it is done (XFS: `xfs_log_force` queues the CIL push and
+/// sleeps in `xlog_wait`; ext4: `jbd2_log_start_commit` then `jbd2_log_wait_commit`). Without
+/// CONFIG_PREEMPT the client is not preempted by the worker it woke: it blocks.
+fn fsync(kick: Phase) -> Phase {
+    Phase::Syscall {
+        body: vec![kick, wait()],
+    }
+}
+
 /// The log worker's handling of one request from `client`: work, maybe a log write (iowait
 /// until the completion interrupt), then wake the client (not sync: a kthread's complete()).
 fn log_request(c: &DbenchConfig, client: u32, with_io: bool) -> Vec<Phase> {
@@ -307,8 +317,7 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
     check_irq(c.irq, topo)?;
     let client_prog = |partner: u32| {
         let mut body = rep(per_log, vec![run(c.op_cycles), ops()]);
-        body.push(wake(partner, false));
-        body.push(wait());
+        body.push(fsync(wake(partner, false)));
         vec![forever(body)]
     };
     let mut tasks = Vec::new();
@@ -318,11 +327,10 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
             let base = clients;
             for k in 0..clients {
                 let mut body = rep(per_log, vec![run(c.op_cycles), ops()]);
-                body.push(Phase::Wake {
+                body.push(fsync(Phase::Wake {
                     task: TaskRef::PerCpu { base },
                     sync: false,
-                });
-                body.push(wait());
+                }));
                 tasks.push(task(format!("dbench/{k}"), vec![forever(body)]));
             }
             apply_start(c.start, &mut tasks, |i| i as u64, topo)?;

@@ -209,7 +209,19 @@ pub(crate) fn offset_refs(program: &mut [Phase], offset: u32) -> Result<(), Stri
             } => {
                 *base = base.checked_add(offset).ok_or("task reference overflows")?;
             }
-            Phase::Loop { body, .. } => offset_refs(body, offset)?,
+            Phase::Send {
+                task: TaskRef::Task(t),
+                ..
+            } => {
+                *t = t.checked_add(offset).ok_or("task reference overflows")?;
+            }
+            Phase::Send {
+                task: TaskRef::PerCpu { base },
+                ..
+            } => {
+                *base = base.checked_add(offset).ok_or("task reference overflows")?;
+            }
+            Phase::Loop { body, .. } | Phase::Syscall { body } => offset_refs(body, offset)?,
             _ => {}
         }
     }

@@ -1037,6 +1037,10 @@ impl Exporter<'_> {
                 Phase::Exit => {
                     self.add("exit: an exit inside a loop is not expressible: dropped");
                 }
+                Phase::Syscall { body } => {
+                    self.add("syscall: rt-app has no kernel-mode sections (exported as its steps)");
+                    self.flat_into(body, out);
+                }
                 Phase::Loop { count, body } => {
                     let len = body.len();
                     match count {

@@ -184,6 +184,10 @@ fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError>
                 program(body, &format!("{path}[{i}].loop.body"), nr_cpus)?;
                 Ok(())
             }
+            Phase::Syscall { body } => {
+                program(body, &format!("{path}[{i}].syscall.body"), nr_cpus)?;
+                Ok(())
+            }
             Phase::Send { bytes, .. } => {
                 between(*bytes, 1, MAX_MESSAGE_BYTES).map_err(|m| ("send.bytes".into(), m))
             }

@@ -122,6 +122,8 @@ impl Sim {
         let task = &mut self.tasks[t as usize];
         task.remaining = task.remaining.saturating_sub(done);
         task.last_ran = Some(cpu);
+        // __schedule: clear_tsk_need_resched(prev)
+        task.need_resched = false;
         self.run_timers.clear(cpu as usize);
         let rq = &mut self.rqs[cpu as usize];
         rq.curr = None;
@@ -230,6 +232,15 @@ impl Sim {
         let prev = self.rqs[cpu as usize].curr;
         // Preempted running task goes back to its queue.
         if let Some(p) = prev {
+            if self.tasks[p as usize].in_syscall
+                && self.tasks[p as usize].state == TaskState::Running
+                && !self.p.preempt
+            {
+                // PREEMPT_NONE / VOLUNTARY: no preemption in kernel mode; the flag waits for
+                // the return to user space (`Op::SyscallExit`) or the task's own schedule().
+                self.tasks[p as usize].need_resched = true;
+                return;
+            }
             self.update_curr(cpu);
             if self.tasks[p as usize].state == TaskState::Running {
                 let next = self.pick_next(cpu, Some(p));

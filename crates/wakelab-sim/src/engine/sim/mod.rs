@@ -356,6 +356,8 @@ impl Sim {
             recv_left: 0,
             net_rx: None,
             chan_woken: false,
+            in_syscall: false,
+            need_resched: false,
             timer_gen: 0,
             runnable_since: 0,
             wakeups: 0,

@@ -201,6 +201,20 @@ impl Sim {
                         task.loop_sp -= 1;
                     }
                 }
+                Op::SyscallEnter => self.tasks[t as usize].in_syscall = true,
+                Op::SyscallExit => {
+                    // the call's own overhead (a wake-up's cost) is still kernel time
+                    if self.flush_overhead(t, cpu) {
+                        self.tasks[t as usize].pc -= 1;
+                        return;
+                    }
+                    // exit_to_user_mode: TIF_NEED_RESCHED set inside the call -> schedule()
+                    let task = &mut self.tasks[t as usize];
+                    task.in_syscall = false;
+                    if std::mem::take(&mut task.need_resched) {
+                        self.resched.set(cpu);
+                    }
+                }
                 Op::Exit => {
                     if self.flush_overhead(t, cpu) {
                         self.tasks[t as usize].pc -= 1;
