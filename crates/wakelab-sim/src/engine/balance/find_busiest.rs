@@ -10,7 +10,7 @@ use crate::topology::{SchedDomains, SdFlags};
 use super::env::{LbEnv, MigrationType};
 use super::lb_stats::{
     GroupType, SgInput, SgLbStats, check_cpu_capacity, cpu_util, group_classify,
-    group_has_capacity_4x, update_sg_lb_stats,
+    group_has_capacity_4x, group_sgc, update_sg_lb_stats,
 };
 use super::state::LbState;
 use super::view::LbView;
@@ -101,6 +101,7 @@ pub fn update_sd_lb_stats<V: LbView>(v: &V, st: &mut LbState, env: &LbEnv) -> Sd
                 local_group,
                 idle: env.idle,
                 sgc_imbalance: st.sgc_imbalance[env.level][first as usize],
+                sgc: group_sgc(v, env.level, g, local_group, env.idle, env.dst_cpu),
             },
         );
         overload |= sgs.overload;
