@@ -260,3 +260,25 @@ fn rt_avg_in_the_4_15_balancer() {
     .unwrap_err();
     assert_eq!(e.path, "groups[0].capacity");
 }
+
+/// The newest 5.x: 5.15's adjust_numa_imbalance(imbalance, local->sum_nr_running + 1,
+/// local->group_weight) (5.15.85 fair.c) against 5.10's (busiest->sum_nr_running <= 2) and
+/// 5.11's (busiest->sum_nr_running vs busiest->group_weight >> 2).
+#[test]
+fn numa_allowance_counts_the_destination_on_5_15() {
+    let f = example("f-numa-local-allowance-5.15.json");
+    let o = balance_json(&f).unwrap();
+    assert!(o.should_we_balance);
+    assert_eq!(o.busiest_group, None, "imbalance 1 allowed -> balanced");
+    assert!(o.moved.is_empty() && o.active.is_none());
+    for v in ["5.10", "5.11"] {
+        let o = balance_json(&f.replace("\"5.15\"", &format!("\"{v}\""))).unwrap();
+        assert_eq!(
+            (o.migration_type, o.imbalance),
+            (Some(MigrationType::Task), 1),
+            "{v}"
+        );
+        assert_eq!(o.busiest_cpu, Some(0), "{v}");
+        assert_eq!(moved(&o), vec![(2, 0, 8)], "{v}");
+    }
+}
