@@ -282,3 +282,25 @@ fn numa_allowance_counts_the_destination_on_5_15() {
         assert_eq!(moved(&o), vec![(2, 0, 8)], "{v}");
     }
 }
+
+/// 5.10 calculate_imbalance (migrate_load) in unsigned long: 4 CPUs (MC groups {0}..{3}), busy
+/// CPU 0 with one task (fully busy, avg_load 1024), CPU 1 with two (overloaded, 2048), CPUs 2-3
+/// idle: sds avg_load = 3072 x 1024 / 4096 = 768 < local 1024, so `(sds->avg_load -
+/// local->avg_load) * local->group_capacity` wraps to a huge value and min() keeps
+/// `(2048 - 768) x 1024`: imbalance 1280, and busy CPU 0 pulls the waiting task (load 1024 <=
+/// 1280). Fixed upstream only in v5.19 (91dcf1e8068e, "sched/fair: Fix imbalance overflow").
+#[test]
+fn fully_busy_local_above_the_average_wraps_on_5_10() {
+    let s = r#"{"format":1,"machine":{"sockets":1,"cores_per_llc":4},"kernel":{"version":"5.10"},
+        "now_ns":10000000000,"this_cpu":0,"level":0,"idle":"not_idle",
+        "tasks":[{"id":0,"cpu":0,"running":true},{"id":2,"cpu":1},{"id":1,"cpu":1,"running":true}]}"#;
+    let o = balance_json(s).unwrap();
+    assert_eq!(
+        (o.migration_type, o.imbalance),
+        (Some(MigrationType::Load), 1280)
+    );
+    assert_eq!(moved(&o), vec![(2, 1, 0)]);
+    // the same on 5.15.85
+    let o = balance_json(&s.replace("\"5.10\"", "\"5.15\"")).unwrap();
+    assert_eq!(moved(&o), vec![(2, 1, 0)]);
+}

@@ -312,14 +312,18 @@ fn calculate_imbalance_5x<V: LbView>(v: &V, env: &mut LbEnv, sds: &mut SdLbStats
         }
     }
     env.migration_type = MigrationType::Load;
+    // unsigned long arithmetic as in fair.c: nothing above checks `local->avg_load <
+    // sds->avg_load` for a fully busy local group, so with a domain of 3+ groups the second
+    // difference can wrap and min() takes the first (pulling onto a busy CPU). Fixed upstream
+    // by 91dcf1e8068e "sched/fair: Fix imbalance overflow" (v5.19), not in 5.10.7 or 5.15.85.
     let a = busiest
         .avg_load
-        .saturating_sub(sds.avg_load)
-        .saturating_mul(busiest.group_capacity);
+        .wrapping_sub(sds.avg_load)
+        .wrapping_mul(busiest.group_capacity);
     let b = sds
         .avg_load
-        .saturating_sub(sds.local.avg_load)
-        .saturating_mul(local.group_capacity);
+        .wrapping_sub(sds.local.avg_load)
+        .wrapping_mul(local.group_capacity);
     env.imbalance = (a.min(b) / 1024).min(i64::MAX as u64) as i64;
 }
 
