@@ -5,6 +5,7 @@
 //! DOM. Time is integer nanoseconds; the only randomness is the simulation's own seeded RNG.
 //! The behavioural spec is shared/spec/kernel-model.md; doc comments cite its sections as `§N`.
 
+pub mod capacity;
 mod check;
 pub mod cost;
 pub mod cpumask;

@@ -170,3 +170,137 @@ fn bad_input_names_the_field() {
     let big = " ".repeat(MAX_BALANCE_SNAPSHOT_BYTES + 1);
     assert!(balance_json(&big).unwrap_err().message.contains("limit"));
 }
+
+/// Issue 24 item 3 in the balancer. Example b (5.10, CPU 0 one task, CPU 1 two): with group
+/// {1}'s capacity at 512, update_sg_lb_stats reads `sgs->group_capacity = group->sgc->capacity`:
+/// busiest avg_load 2048 x 1024 / 512 = 4096, sds avg_load 3072 x 1024 / 1536 = 2048, local
+/// 1024; calculate_imbalance (migrate_load) = min((4096 - 2048) x 512, (2048 - 1024) x 1024) /
+/// 1024 = 1024, and T2 (load 1024 >> 0 = 1024, not > 1024) moves at the first attempt.
+#[test]
+fn stale_group_capacity_and_pressure_signals_5_10() {
+    let b = example("b-two-cpus-three-tasks-5.10.json");
+    let with = |extra: &str| {
+        b.replace(
+            "\"idle\": \"not_idle\",",
+            &format!("\"idle\": \"not_idle\", {extra}"),
+        )
+    };
+    // a stale sgc->capacity of the remote group
+    let o = balance_json(&with(
+        r#""groups": [ { "level": 0, "cpu": 1, "capacity": 512 } ],"#,
+    ))
+    .unwrap();
+    assert_eq!(o.imbalance, 1024);
+    assert_eq!(moved(&o), vec![(2, 1, 0)]);
+    // the same capacity from the 5.x signals (scale_rt_capacity: 1024 x (1024 - 512) / 1024)
+    let o = balance_json(&with(
+        r#""cpus": [ { "cpus": "1", "irq_util_avg": 512 } ],"#,
+    ))
+    .unwrap();
+    assert_eq!(o.stats.as_ref().unwrap().groups[1].group_capacity, 512);
+    assert_eq!(moved(&o), vec![(2, 1, 0)]);
+    // ... unless the group's stored capacity is still the full 1024
+    let o = balance_json(&with(
+        r#""cpus": [ { "cpus": "1", "rt_util_avg": 512 } ],
+           "groups": [ { "level": 0, "cpu": 1, "capacity": 1024 } ],"#,
+    ))
+    .unwrap();
+    assert_eq!(o.imbalance, 512);
+    assert!(o.moved.is_empty());
+    // the local group's: update_sd_lb_stats refreshes it (update_group_capacity ->
+    // update_cpu_capacity) unless the pass is CPU_NEWLY_IDLE before sgc->next_update
+    let local = r#""groups": [ { "level": 0, "cpu": 0, "capacity": 512 } ],"#;
+    let o = balance_json(&with(local)).unwrap();
+    assert_eq!(o.stats.as_ref().unwrap().local.group_capacity, 1024);
+    let o =
+        balance_json(&with(local).replace("\"idle\": \"not_idle\"", "\"idle\": \"newly_idle\""))
+            .unwrap();
+    assert_eq!(o.stats.as_ref().unwrap().local.group_capacity, 512);
+    // sgc->imbalance through `groups` is `sgc_imbalance`; group_classify tests
+    // group_is_overloaded first, so overloaded {1} stays group_overloaded (migrate_load 512) ...
+    let imb = with(r#""groups": [ { "level": 0, "cpu": 1, "imbalance": true } ],"#);
+    let o = balance_json(&imb).unwrap();
+    assert_eq!(
+        (o.migration_type, o.imbalance),
+        (Some(MigrationType::Load), 512)
+    );
+    // ... and a fully busy {1} (T2 gone) becomes group_imbalanced: find_busiest_group goes
+    // straight to calculate_imbalance, migrate_task 1 (nothing to detach: one running task)
+    let o = balance_json(&imb.replace("{ \"id\": 2, \"cpu\": 1 },", "")).unwrap();
+    assert_eq!(
+        (o.migration_type, o.imbalance),
+        (Some(MigrationType::Task), 1)
+    );
+    assert_eq!(o.busiest_cpu, Some(1));
+    assert!(o.moved.is_empty());
+}
+
+/// 4.15: `rq->rt_avg` on CPU 1 (half of the 500 ms window): capacity 512 (update_cpu_capacity),
+/// which the group line shows; a 5.x signal on 4.15 names its field.
+#[test]
+fn rt_avg_in_the_4_15_balancer() {
+    let a = example("a-two-cpus-three-tasks-4.15.json");
+    let rt = 250_000_000u64 * 1024;
+    let o = balance_json(&a.replace(
+        "\"idle\": \"not_idle\",",
+        &format!("\"idle\": \"not_idle\", \"cpus\": [ {{ \"cpus\": \"1\", \"rt_avg\": {rt} }} ],"),
+    ))
+    .unwrap();
+    assert_eq!(o.stats.as_ref().unwrap().groups[1].group_capacity, 512);
+    let e = balance_json(&a.replace(
+        "\"idle\": \"not_idle\",",
+        "\"idle\": \"not_idle\", \"cpus\": [ { \"cpus\": \"1\", \"rt_util_avg\": 5 } ],",
+    ))
+    .unwrap_err();
+    assert_eq!(e.path, "cpus[0].rt_util_avg");
+    let e = balance_json(&a.replace(
+        "\"idle\": \"not_idle\",",
+        "\"idle\": \"not_idle\", \"groups\": [ { \"level\": 0, \"cpu\": 1, \"capacity\": 0 } ],",
+    ))
+    .unwrap_err();
+    assert_eq!(e.path, "groups[0].capacity");
+}
+
+/// The newest 5.x: 5.15's adjust_numa_imbalance(imbalance, local->sum_nr_running + 1,
+/// local->group_weight) (5.15.85 fair.c) against 5.10's (busiest->sum_nr_running <= 2) and
+/// 5.11's (busiest->sum_nr_running vs busiest->group_weight >> 2).
+#[test]
+fn numa_allowance_counts_the_destination_on_5_15() {
+    let f = example("f-numa-local-allowance-5.15.json");
+    let o = balance_json(&f).unwrap();
+    assert!(o.should_we_balance);
+    assert_eq!(o.busiest_group, None, "imbalance 1 allowed -> balanced");
+    assert!(o.moved.is_empty() && o.active.is_none());
+    for v in ["5.10", "5.11"] {
+        let o = balance_json(&f.replace("\"5.15\"", &format!("\"{v}\""))).unwrap();
+        assert_eq!(
+            (o.migration_type, o.imbalance),
+            (Some(MigrationType::Task), 1),
+            "{v}"
+        );
+        assert_eq!(o.busiest_cpu, Some(0), "{v}");
+        assert_eq!(moved(&o), vec![(2, 0, 8)], "{v}");
+    }
+}
+
+/// 5.10 calculate_imbalance (migrate_load) in unsigned long: 4 CPUs (MC groups {0}..{3}), busy
+/// CPU 0 with one task (fully busy, avg_load 1024), CPU 1 with two (overloaded, 2048), CPUs 2-3
+/// idle: sds avg_load = 3072 x 1024 / 4096 = 768 < local 1024, so `(sds->avg_load -
+/// local->avg_load) * local->group_capacity` wraps to a huge value and min() keeps
+/// `(2048 - 768) x 1024`: imbalance 1280, and busy CPU 0 pulls the waiting task (load 1024 <=
+/// 1280). Fixed upstream only in v5.19 (91dcf1e8068e, "sched/fair: Fix imbalance overflow").
+#[test]
+fn fully_busy_local_above_the_average_wraps_on_5_10() {
+    let s = r#"{"format":1,"machine":{"sockets":1,"cores_per_llc":4},"kernel":{"version":"5.10"},
+        "now_ns":10000000000,"this_cpu":0,"level":0,"idle":"not_idle",
+        "tasks":[{"id":0,"cpu":0,"running":true},{"id":2,"cpu":1},{"id":1,"cpu":1,"running":true}]}"#;
+    let o = balance_json(s).unwrap();
+    assert_eq!(
+        (o.migration_type, o.imbalance),
+        (Some(MigrationType::Load), 1280)
+    );
+    assert_eq!(moved(&o), vec![(2, 1, 0)]);
+    // the same on 5.15.85
+    let o = balance_json(&s.replace("\"5.10\"", "\"5.15\"")).unwrap();
+    assert_eq!(moved(&o), vec![(2, 1, 0)]);
+}

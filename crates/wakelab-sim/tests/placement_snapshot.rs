@@ -1,7 +1,7 @@
 //! `decide_json` on the documented examples (docs/examples/decide) and input validation.
 
 use wakelab_sim::placement::Rule;
-use wakelab_sim::placement::snapshot::{MAX_SNAPSHOT_BYTES, decide_json, render_text};
+use wakelab_sim::placement::snapshot::{MAX_SNAPSHOT_BYTES, Snapshot, decide_json, render_text};
 
 fn example(name: &str) -> String {
     let path = format!(
@@ -218,4 +218,250 @@ fn validation_messages_name_the_field() {
     ))
     .unwrap_err();
     assert!(e.contains("has_idle_cores"), "{e}");
+}
+
+/// Issue 24 item 3: a snapshot on 1 socket x 2 cores (no SMT; one MC level whose groups are
+/// {0} and {1}), a fork from CPU 0 where the parent runs, CPU 1 busy with one task too.
+fn fork_two_cpus(version: &str, cpus: &str, groups: &str) -> String {
+    format!(
+        r#"{{ "format": 1, "machine": {{ "sockets": 1, "cores_per_llc": 2 }},
+        "kernel": {{ "version": "{version}" }}, "now_ns": 10000000000,
+        "cpus": [ {{ "cpus": "0-1", "nr_running": 1 }} {cpus} ],
+        "groups": [ {groups} ],
+        "task": {{ "id": 1, "prev_cpu": 0 }},
+        "request": {{ "this_cpu": 0, "kind": "fork" }} }}"#
+    )
+}
+
+/// 4.15 find_idlest_group divides each group's runnable and blocked load by
+/// `group->sgc->capacity` (imbalance 1024 x 17 / 100 = 174, imbalance_scale 108). Both CPUs
+/// carry load 1024; CPU 1's group is the idlest candidate (min_runnable_load 1024). The local
+/// group stays when `this_runnable_load < 1024 + 174` and `this_avg_load * 100 < 108 * 1024`,
+/// i.e. while 1024 x 1024 / sgc->capacity < 1106: a capacity above 948.
+#[test]
+fn stale_group_capacity_4_15_find_idlest_group() {
+    let fresh = decide_json(&fork_two_cpus("4.15", "", "")).unwrap();
+    assert_eq!(
+        (fresh.cpu, fresh.rule),
+        (0, Rule::SlowPath),
+        "1024 each: stay"
+    );
+    // sgc->capacity of {0} still holds 512 from an update_cpu_capacity under RT pressure that
+    // has since gone: this_runnable_load 2048 -> the idlest group, CPU 1
+    let stale = fork_two_cpus("4.15", "", r#"{ "level": 0, "cpu": 0, "capacity": 512 }"#);
+    assert_eq!(decide_json(&stale).unwrap().cpu, 1);
+    // the converse: capacity_of(0) is 512 now, the stored group capacity still 1024: stay
+    let conv = fork_two_cpus(
+        "4.15",
+        r#", { "cpus": "0", "capacity": 512 }"#,
+        r#"{ "level": 0, "cpu": 0, "capacity": 1024 }"#,
+    );
+    assert_eq!(decide_json(&conv).unwrap().cpu, 0);
+    // without the stored value, capacity_of(0) = 512 is the group's capacity: CPU 1
+    let live = fork_two_cpus("4.15", r#", { "cpus": "0", "capacity": 512 }"#, "");
+    assert_eq!(decide_json(&live).unwrap().cpu, 1);
+}
+
+/// 4.15 `update_cpu_capacity` / `scale_rt_capacity`: used = rt_avg / (sched_avg_period, 500 ms,
+/// plus now - age_stamp), capacity = 1024 x (1024 - used) >> 10. 50 ms of RT time (rt_avg =
+/// 50 ms x 1024) read right after the halving: used 102, capacity 922 (at most 948: the fork
+/// leaves CPU 0, see above); the same rt_avg 500 ms later: used 51, capacity 973 (stays).
+#[test]
+fn rt_avg_with_its_age_4_15() {
+    let rt = 50_000_000u64 * 1024;
+    let fresh = fork_two_cpus(
+        "4.15",
+        &format!(r#", {{ "cpus": "0", "rt_avg": {rt} }}"#),
+        "",
+    );
+    let l = Snapshot::from_json(&fresh).unwrap().load().unwrap();
+    assert_eq!(l.cpus[0].capacity, 922);
+    assert_eq!(decide_json(&fresh).unwrap().cpu, 1);
+    let aged = fork_two_cpus(
+        "4.15",
+        &format!(r#", {{ "cpus": "0", "rt_avg": {rt}, "rt_avg_age_ns": 500000000 }}"#),
+        "",
+    );
+    let l = Snapshot::from_json(&aged).unwrap().load().unwrap();
+    assert_eq!(l.cpus[0].capacity, 973);
+    assert_eq!(decide_json(&aged).unwrap().cpu, 0);
+    // the stored group capacity (the last update_cpu_capacity before the RT burst) wins over
+    // capacity_of in find_idlest_group
+    let stored = fork_two_cpus(
+        "4.15",
+        &format!(r#", {{ "cpus": "0", "rt_avg": {rt} }}"#),
+        r#"{ "level": 0, "cpu": 0, "capacity": 1024 }"#,
+    );
+    assert_eq!(decide_json(&stored).unwrap().cpu, 0);
+}
+
+/// 5.10 `scale_rt_capacity`: free = 1024 - avg_rt, capacity = free x (1024 - avg_irq) / 1024.
+/// Both CPUs run one task of util 500 and runnable 500; the fork's update_sg_wakeup_stats
+/// classifies a group fully busy once `capacity * 100 <= util * 117`, i.e. capacity <= 584
+/// (group_has_capacity; the runnable test `capacity * 117 >= 500 * 100` holds). Both
+/// has_spare with no idle CPU: find_idlest_group keeps the local group (`local idle_cpus >=
+/// idlest idle_cpus`); a fully busy local group is busier than a has_spare one: CPU 1.
+#[test]
+fn rt_and_irq_pressure_5_10() {
+    let sig = |rt: u32, irq: u32| {
+        fork_two_cpus(
+            "5.10",
+            &format!(
+                r#", {{ "cpus": "0-1", "util_avg": 500, "runnable_avg": 500 }},
+                {{ "cpus": "0", "rt_util_avg": {rt}, "irq_util_avg": {irq} }}"#
+            ),
+            "",
+        )
+    };
+    let cap = |j: &str| Snapshot::from_json(j).unwrap().load().unwrap().cpus[0].capacity;
+    assert_eq!(cap(&sig(0, 0)), 1024);
+    assert_eq!(decide_json(&sig(0, 0)).unwrap().cpu, 0);
+    // avg_rt 300: 724, still has_spare
+    assert_eq!(cap(&sig(300, 0)), 724);
+    assert_eq!(decide_json(&sig(300, 0)).unwrap().cpu, 0);
+    // avg_rt 300 and avg_irq 300: 724 x 724 / 1024 = 511, fully busy
+    assert_eq!(cap(&sig(300, 300)), 511);
+    assert_eq!(decide_json(&sig(300, 300)).unwrap().cpu, 1);
+    // irq alone at 512: 1024 x 512 / 1024 = 512
+    assert_eq!(cap(&sig(0, 512)), 512);
+    assert_eq!(decide_json(&sig(0, 512)).unwrap().cpu, 1);
+    // a stored sgc->capacity (update_sg_wakeup_stats reads group->sgc->capacity) overrides:
+    // fresh capacity 511 but the group still says 1024 -> has_spare, stay
+    let stored = sig(300, 300).replace(
+        r#""groups": [  ]"#,
+        r#""groups": [ { "level": 0, "cpu": 0, "capacity": 1024 } ]"#,
+    );
+    assert_eq!(decide_json(&stored).unwrap().cpu, 0);
+}
+
+/// 5.10 group_classify puts `sg_imbalanced(group)` (sgc->imbalance, set by load_balance on
+/// LBF_SOME_PINNED) right after overloaded; find_idlest_group: a local group busier than the
+/// idlest pushes the task there, and two imbalanced groups return NULL ("not used in the slow
+/// wakeup path"); update_pick_idlest never prefers one imbalanced group over another.
+#[test]
+fn sgc_imbalance_in_the_5_10_slow_path() {
+    let state = |groups: &str| {
+        fork_two_cpus(
+            "5.10",
+            r#", { "cpus": "0-1", "util_avg": 500, "runnable_avg": 500 }"#,
+            groups,
+        )
+    };
+    assert_eq!(decide_json(&state("")).unwrap().cpu, 0);
+    // local {0} imbalanced (rank above has_spare): the idlest group {1}
+    let local = state(r#"{ "level": 0, "cpu": 0, "imbalance": true }"#);
+    assert_eq!(decide_json(&local).unwrap().cpu, 1);
+    // remote {1} imbalanced: local has_spare is idler, stay
+    let remote = state(r#"{ "level": 0, "cpu": 1, "imbalance": true }"#);
+    assert_eq!(decide_json(&remote).unwrap().cpu, 0);
+    // both: same type, group_imbalanced -> NULL, stay
+    let both = state(
+        r#"{ "level": 0, "cpu": 0, "imbalance": true }, { "level": 0, "cpu": 1, "imbalance": true }"#,
+    );
+    assert_eq!(decide_json(&both).unwrap().cpu, 0);
+    // 4.15's find_idlest_group does not read sgc->imbalance
+    let v4 = fork_two_cpus("4.15", "", r#"{ "level": 0, "cpu": 0, "imbalance": true }"#);
+    assert_eq!(decide_json(&v4).unwrap().cpu, 0);
+}
+
+/// 5.10 update_sg_wakeup_stats: on an SD_ASYM_CPUCAPACITY level, a group whose
+/// `sgc->max_capacity` does not fit the task (util x 1280 >= max_capacity x 1024) holds a misfit;
+/// find_idlest_group then prefers the group of larger max_capacity.
+#[test]
+fn stale_max_capacity_5_10_misfit() {
+    // 2 + 2 CPUs, capacities 512 and 1024; a fork of a task with util_est... a new task's util
+    // is 0 and fits anywhere, so an exec of a util-600 task from little CPU 0 (idle otherwise)
+    let json = |groups: &str| {
+        format!(
+            r#"{{ "format": 1, "machine": {{ "sockets": 1, "llcs_per_socket": 2,
+            "cores_per_llc": 2, "numbering": "linear", "cluster_capacity": [512, 1024] }},
+            "kernel": {{ "version": "5.10" }}, "now_ns": 10000000000,
+            "cpus": [ {{ "cpus": "0", "nr_running": 1, "util_avg": 600 }} ],
+            "groups": [ {groups} ],
+            "task": {{ "id": 1, "prev_cpu": 0, "util_avg": 600 }},
+            "request": {{ "this_cpu": 0, "kind": "exec" }} }}"#
+        )
+    };
+    let l = Snapshot::from_json(&json("")).unwrap().load().unwrap();
+    let asym = l.domains.asym_level.expect("an asym level");
+    let o = decide_json(&json("")).unwrap();
+    assert!(o.cpu >= 2, "the big cluster: {}", o.cpu);
+    // the big cluster's sgc->max_capacity still says 512 (stale): both groups misfit, equal
+    // max_capacity -> `local max_capacity >= idlest max_capacity`: NULL, stay on CPU 0's group
+    let stale = json(&format!(
+        r#"{{ "level": {asym}, "cpu": 2, "max_capacity": 512 }}"#
+    ));
+    let o = decide_json(&stale).unwrap();
+    assert!(o.cpu < 2, "stays little: {}", o.cpu);
+}
+
+#[test]
+fn group_and_pressure_fields_are_validated() {
+    let e = |cpus: &str, groups: &str, v: &str| {
+        decide_json(&fork_two_cpus(v, cpus, groups)).unwrap_err()
+    };
+    let m = e("", r#"{ "level": 1, "cpu": 0 }"#, "5.10");
+    assert!(m.starts_with("groups[0].level:"), "{m}");
+    let m = e("", r#"{ "level": 0, "cpu": 2 }"#, "5.10");
+    assert!(m.starts_with("groups[0].cpu:"), "{m}");
+    let m = e("", r#"{ "level": 0, "cpu": 0, "capacity": 1025 }"#, "5.10");
+    assert!(
+        m.starts_with("groups[0].capacity:") && m.contains("1025"),
+        "{m}"
+    );
+    let m = e("", r#"{ "level": 0, "cpu": 0, "capacity": 0 }"#, "5.10");
+    assert!(m.starts_with("groups[0].capacity:"), "{m}");
+    let m = e(
+        "",
+        r#"{ "level": 0, "cpu": 0, "max_capacity": 500 }"#,
+        "4.15",
+    );
+    assert!(
+        m.starts_with("groups[0].max_capacity:") && m.contains("4.20"),
+        "{m}"
+    );
+    let m = e(
+        "",
+        r#"{ "level": 0, "cpu": 0, "min_capacity": 600, "max_capacity": 500 }"#,
+        "5.10",
+    );
+    assert!(m.starts_with("groups[0].min_capacity:"), "{m}");
+    let m = e(
+        "",
+        r#"{ "level": 0, "cpu": 0 }, { "level": 0, "cpu": 0 }"#,
+        "5.10",
+    );
+    assert!(
+        m.starts_with("groups[1].cpu:") && m.contains("twice"),
+        "{m}"
+    );
+    let m = e(r#", { "cpus": "0", "rt_avg": 5 }"#, "", "5.10");
+    assert!(
+        m.starts_with("cpus[1].rt_avg:") && m.contains("4.15/4.16"),
+        "{m}"
+    );
+    let m = e(r#", { "cpus": "0", "rt_util_avg": 5 }"#, "", "4.15");
+    assert!(m.starts_with("cpus[1].rt_util_avg:"), "{m}");
+    let m = e(r#", { "cpus": "0", "irq_util_avg": 1025 }"#, "", "5.10");
+    assert!(
+        m.starts_with("cpus[1].irq_util_avg:") && m.contains("1025"),
+        "{m}"
+    );
+    let m = e(r#", { "cpus": "0", "rt_avg_age_ns": 5 }"#, "", "4.15");
+    assert!(m.starts_with("cpus[1].rt_avg_age_ns:"), "{m}");
+    let m = e(
+        r#", { "cpus": "0", "capacity": 500, "rt_util_avg": 5 }"#,
+        "",
+        "5.10",
+    );
+    assert!(
+        m.starts_with("cpus[1].capacity:") && m.contains("not both"),
+        "{m}"
+    );
+    let m = e(
+        r#", { "cpus": "0", "rt_avg": 4611686018427387905 }"#,
+        "",
+        "4.15",
+    );
+    assert!(m.starts_with("cpus[1].rt_avg:"), "{m}");
 }

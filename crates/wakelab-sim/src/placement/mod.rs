@@ -76,6 +76,31 @@ pub trait SchedView {
     fn idle_exit_latency(&self, cpu: Cpu) -> Option<u32>;
     /// `is_per_cpu_kthread(rq->curr)` for §5.3 step 3 (only asked about the waker CPU).
     fn curr_is_per_cpu_kthread(&self, cpu: Cpu) -> bool;
+    /// Stored `struct sched_group_capacity` fields of the group `group` at domain `level`, where
+    /// they differ from what the model recomputes (a snapshot's `groups`). `None` (the engine):
+    /// capacity = Σ capacity_of, min/max = min/max capacity_of over the group, no imbalance.
+    #[inline]
+    fn stored_sgc(&self, _level: usize, _group: &CpuMask) -> Option<StoredSgc> {
+        None
+    }
+    /// Whether any group has stored fields ([`SchedView::stored_sgc`]); false for the engine.
+    #[inline]
+    fn any_stored_sgc(&self) -> bool {
+        false
+    }
+}
+
+/// A sched group's `sgc` as stored (each `None` field is recomputed from capacity_of).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredSgc {
+    /// `sgc->capacity`.
+    pub capacity: Option<u64>,
+    /// `sgc->min_capacity`.
+    pub min_capacity: Option<u64>,
+    /// `sgc->max_capacity` (4.20+).
+    pub max_capacity: Option<u64>,
+    /// `sgc->imbalance` (`sg_imbalanced`), set by load_balance on LBF_SOME_PINNED.
+    pub imbalance: bool,
 }
 
 /// Per-task placement fields, copied in and written back by the caller.

@@ -13,8 +13,8 @@ use crate::topology::{MachineShape, SchedDomains, Topology};
 
 use super::explain::{Event, Recorder, render_events};
 use super::{
-    PlacementParams, PlacementState, Rule, SchedView, SdFlag, SisStats, TaskId, TaskPlacement,
-    WakeRequest, select_task_rq,
+    PlacementParams, PlacementState, Rule, SchedView, SdFlag, SisStats, StoredSgc, TaskId,
+    TaskPlacement, WakeRequest, select_task_rq,
 };
 
 /// Largest accepted snapshot file.
@@ -46,6 +46,10 @@ pub struct Snapshot {
     /// SIS_UTIL `nr_idle_scan`: empty = LLC size, one value = every LLC, else one per LLC.
     #[serde(default)]
     pub nr_idle_scan: Vec<u32>,
+    /// Stored `sched_group_capacity` fields of some groups (stale values, `sgc->imbalance`).
+    /// Unlisted groups: recomputed from capacity_of, imbalance false.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<GroupSpec>,
     /// The task being placed.
     pub task: TaskSpec,
     /// The task running on `request.this_cpu` (the waker). Default: that CPU's idle task.
@@ -60,7 +64,10 @@ pub struct Snapshot {
 /// nr_running 0 (idle), load/runnable load = 1024 × nr_running, util = min(1024 × nr_running,
 /// 1024), util_est 0, capacity = capacity_orig of the version, avg_idle 1 ms (the boot value
 /// 2 × sysctl_sched_migration_cost), wake_avg_idle = avg_idle / 2, idle_stamp = now − 1 ms (at
-/// least 1), no cpuidle state.
+/// least 1), no cpuidle state. The RT/IRQ pressure signals (`rt_avg` with `rt_avg_age_ns` on
+/// 4.x, `rt_util_avg` / `irq_util_avg` on 5.x) set capacity the way `update_cpu_capacity`
+/// computes it ([`crate::capacity`]); an entry gives either them or `capacity`, and the later
+/// entry wins.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CpuEntry {
@@ -88,6 +95,20 @@ pub struct CpuEntry {
     pub runnable_avg: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub capacity: Option<u32>,
+    /// 4.x `rq->rt_avg`: RT/DL and IRQ time, ns × 1024 (at full frequency), halved every
+    /// 500 ms.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rt_avg: Option<u64>,
+    /// 4.x `rq_clock - rq->age_stamp` (ns; default 0): how long rt_avg has been accumulating
+    /// since its last halving.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rt_avg_age_ns: Option<u64>,
+    /// 5.x `rq->avg_rt.util_avg`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rt_util_avg: Option<u32>,
+    /// 5.x `rq->avg_irq.util_avg`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub irq_util_avg: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub avg_idle: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -96,6 +117,176 @@ pub struct CpuEntry {
     pub idle_stamp: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub exit_latency_ns: Option<u32>,
+}
+
+/// One sched group's stored `sched_group_capacity` (the group of `level` that holds `cpu`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupSpec {
+    /// Domain level index, lowest first.
+    pub level: usize,
+    /// Any CPU of the group.
+    pub cpu: Cpu,
+    /// `sgc->capacity` (default: Σ capacity_of over the group).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capacity: Option<u64>,
+    /// `sgc->min_capacity` (default: min capacity_of over the group).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_capacity: Option<u64>,
+    /// `sgc->max_capacity` (5.x; default: max capacity_of over the group).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_capacity: Option<u64>,
+    /// `sgc->imbalance` (default false).
+    #[serde(default)]
+    pub imbalance: bool,
+}
+
+/// Resolved `groups`: (level, group span, stored fields).
+pub(crate) type ResolvedGroups = Vec<(usize, CpuMask, StoredSgc)>;
+
+/// Check `groups` against the machine and version; resolve each to (level, group span, sgc).
+pub(crate) fn resolve_groups(
+    groups: &[GroupSpec],
+    domains: &SchedDomains,
+    nr: usize,
+) -> Result<ResolvedGroups, (String, String)> {
+    let nlevels = domains.levels.len();
+    let mut out: Vec<(usize, CpuMask, StoredSgc)> = Vec::with_capacity(groups.len());
+    for (k, g) in groups.iter().enumerate() {
+        let p = |f: &str| format!("groups[{k}].{f}");
+        if g.level >= nlevels {
+            return Err((
+                p("level"),
+                format!(
+                    "this machine has {nlevels} domain levels (0 to {})",
+                    nlevels.max(1) - 1
+                ),
+            ));
+        }
+        crate::check::cpu(g.cpu, nr).map_err(|m| (p("cpu"), m))?;
+        let span = domains.levels[g.level]
+            .groups_from(g.cpu)
+            .next()
+            .copied()
+            .unwrap_or(CpuMask::single(g.cpu));
+        let weight = span.weight() as u64;
+        if let Some(c) = g.capacity {
+            crate::check::between(c, 1, 1024 * weight).map_err(|m| {
+                (
+                    p("capacity"),
+                    format!("{m}: at most 1024 per CPU of the group ({weight})"),
+                )
+            })?;
+        }
+        for (f, v) in [
+            ("min_capacity", g.min_capacity),
+            ("max_capacity", g.max_capacity),
+        ] {
+            if let Some(v) = v {
+                crate::check::between(v, 1, 1024).map_err(|m| (p(f), m))?;
+            }
+        }
+        if g.max_capacity.is_some() && domains.version.is_4x() {
+            return Err((
+                p("max_capacity"),
+                "4.15/4.16 have no sgc->max_capacity (added in 4.20)".into(),
+            ));
+        }
+        if let (Some(lo), Some(hi)) = (g.min_capacity, g.max_capacity)
+            && lo > hi
+        {
+            return Err((
+                p("min_capacity"),
+                format!("must not exceed max_capacity ({lo} > {hi})"),
+            ));
+        }
+        if out.iter().any(|(l, m, _)| *l == g.level && *m == span) {
+            return Err((
+                p("cpu"),
+                format!(
+                    "the level-{} group {} is listed twice",
+                    g.level,
+                    crate::cpumask::cpulist(&span)
+                ),
+            ));
+        }
+        out.push((
+            g.level,
+            span,
+            StoredSgc {
+                capacity: g.capacity,
+                min_capacity: g.min_capacity,
+                max_capacity: g.max_capacity,
+                imbalance: g.imbalance,
+            },
+        ));
+    }
+    Ok(out)
+}
+
+/// The capacity a CPU entry's RT/IRQ pressure signals give on this version (`None`: the entry
+/// states none). Errors name the field.
+pub(crate) fn pressure_capacity(
+    orig: u64,
+    is_4x: bool,
+    rt_avg: Option<u64>,
+    rt_avg_age_ns: Option<u64>,
+    rt_util_avg: Option<u32>,
+    irq_util_avg: Option<u32>,
+) -> Result<Option<u64>, (&'static str, String)> {
+    if is_4x {
+        for (f, v) in [("rt_util_avg", rt_util_avg), ("irq_util_avg", irq_util_avg)] {
+            if v.is_some() {
+                return Err((
+                    f,
+                    "5.x signal (avg_rt / avg_irq, 4.19+); 4.15/4.16 state RT and IRQ time as \
+                     rt_avg (with rt_avg_age_ns)"
+                        .into(),
+                ));
+            }
+        }
+        if rt_avg.is_none() {
+            if rt_avg_age_ns.is_some() {
+                return Err(("rt_avg_age_ns", "needs rt_avg".into()));
+            }
+            return Ok(None);
+        }
+    } else {
+        for (f, v) in [("rt_avg", rt_avg), ("rt_avg_age_ns", rt_avg_age_ns)] {
+            if v.is_some() {
+                return Err((
+                    f,
+                    "4.15/4.16 signal (removed in 4.19); 5.x states rt_util_avg and irq_util_avg"
+                        .into(),
+                ));
+            }
+        }
+        if rt_util_avg.is_none() && irq_util_avg.is_none() {
+            return Ok(None);
+        }
+    }
+    // rt_avg counts ns x 1024: 2^62 is ~140 years of RT time; the age is at most ~146 years
+    if let Some(x) = rt_avg {
+        crate::check::at_most(x, 1u64 << 62).map_err(|m| ("rt_avg", m))?;
+    }
+    if let Some(x) = rt_avg_age_ns {
+        crate::check::at_most(x, 1u64 << 62).map_err(|m| ("rt_avg_age_ns", m))?;
+    }
+    if let Some(x) = rt_util_avg {
+        crate::check::at_most(x, 1024).map_err(|m| ("rt_util_avg", m))?;
+    }
+    if let Some(x) = irq_util_avg {
+        crate::check::at_most(x, 1024).map_err(|m| ("irq_util_avg", m))?;
+    }
+    Ok(Some(if is_4x {
+        crate::capacity::scale_rt_capacity_4x(orig, rt_avg.unwrap_or(0), rt_avg_age_ns.unwrap_or(0))
+    } else {
+        crate::capacity::scale_rt_capacity_5x(
+            orig,
+            rt_util_avg.unwrap_or(0) as u64,
+            irq_util_avg.unwrap_or(0) as u64,
+        )
+    }))
 }
 
 /// A task in a snapshot (defaults: recent_used_cpu = prev_cpu, allowed = all CPUs, zeros).
@@ -186,6 +377,8 @@ pub struct LoadedSnapshot {
     pub task: TaskPlacement,
     pub current: TaskPlacement,
     pub request: WakeRequest,
+    /// The resolved `groups`: (level, group span, stored fields).
+    pub groups: Vec<(usize, CpuMask, StoredSgc)>,
 }
 
 fn task_from(
@@ -328,7 +521,27 @@ impl Snapshot {
                 set!(util_avg);
                 set!(util_est);
                 set!(runnable_avg);
+                if e.capacity.is_some()
+                    && (e.rt_avg.is_some() || e.rt_util_avg.is_some() || e.irq_util_avg.is_some())
+                {
+                    return Err(format!(
+                        "cpus[{k}].capacity: give either capacity or the RT/IRQ signals it is \
+                         computed from, not both"
+                    ));
+                }
                 set!(capacity);
+                if let Some(cap) = pressure_capacity(
+                    domains.capacity_orig[c as usize] as u64,
+                    self.kernel.version.is_4x(),
+                    e.rt_avg,
+                    e.rt_avg_age_ns,
+                    e.rt_util_avg,
+                    e.irq_util_avg,
+                )
+                .map_err(|(f, m)| format!("cpus[{k}].{f}: {m}"))?
+                {
+                    s.capacity = cap as u32;
+                }
                 if let Some(a) = e.avg_idle {
                     s.avg_idle = a;
                     s.wake_avg_idle = a / 2;
@@ -348,6 +561,8 @@ impl Snapshot {
                 }
             }
         }
+        let groups = resolve_groups(&self.groups, &domains, nr)
+            .map_err(|(path, m)| format!("{path}: {m}"))?;
         let mut state = PlacementState::new(&topology);
         state.params = self.params;
         let nllc = topology.nr_llcs();
@@ -436,6 +651,7 @@ impl Snapshot {
             task,
             current,
             request,
+            groups,
         })
     }
 }
@@ -496,6 +712,15 @@ impl SchedView for LoadedSnapshot {
     }
     fn curr_is_per_cpu_kthread(&self, cpu: Cpu) -> bool {
         self.cpus[cpu as usize].per_cpu_kthread
+    }
+    fn any_stored_sgc(&self) -> bool {
+        !self.groups.is_empty()
+    }
+    fn stored_sgc(&self, level: usize, group: &CpuMask) -> Option<StoredSgc> {
+        self.groups
+            .iter()
+            .find(|(l, m, _)| *l == level && m == group)
+            .map(|g| g.2)
     }
 }
 

@@ -34,6 +34,7 @@ pub fn snap(m: MachineShape, kernel: KernelConfig, prev: Cpu, this: Cpu) -> Load
         has_idle_cores: vec![],
         avg_scan_cost: vec![],
         nr_idle_scan: vec![],
+        groups: vec![],
         task: TaskSpec {
             id: 1,
             prev_cpu: prev,

@@ -10,7 +10,7 @@ use crate::topology::{SchedDomains, SdFlags};
 use super::env::{LbEnv, MigrationType};
 use super::lb_stats::{
     GroupType, SgInput, SgLbStats, check_cpu_capacity, cpu_util, group_classify,
-    group_has_capacity_4x, update_sg_lb_stats,
+    group_has_capacity_4x, group_sgc, update_sg_lb_stats,
 };
 use super::state::LbState;
 use super::view::LbView;
@@ -101,6 +101,7 @@ pub fn update_sd_lb_stats<V: LbView>(v: &V, st: &mut LbState, env: &LbEnv) -> Sd
                 local_group,
                 idle: env.idle,
                 sgc_imbalance: st.sgc_imbalance[env.level][first as usize],
+                sgc: group_sgc(v, env.level, g, local_group, env.idle, env.dst_cpu),
             },
         );
         overload |= sgs.overload;
@@ -311,14 +312,18 @@ fn calculate_imbalance_5x<V: LbView>(v: &V, env: &mut LbEnv, sds: &mut SdLbStats
         }
     }
     env.migration_type = MigrationType::Load;
+    // unsigned long arithmetic as in fair.c: nothing above checks `local->avg_load <
+    // sds->avg_load` for a fully busy local group, so with a domain of 3+ groups the second
+    // difference can wrap and min() takes the first (pulling onto a busy CPU). Fixed upstream
+    // by 91dcf1e8068e "sched/fair: Fix imbalance overflow" (v5.19), not in 5.10.7 or 5.15.85.
     let a = busiest
         .avg_load
-        .saturating_sub(sds.avg_load)
-        .saturating_mul(busiest.group_capacity);
+        .wrapping_sub(sds.avg_load)
+        .wrapping_mul(busiest.group_capacity);
     let b = sds
         .avg_load
-        .saturating_sub(sds.local.avg_load)
-        .saturating_mul(local.group_capacity);
+        .wrapping_sub(sds.local.avg_load)
+        .wrapping_mul(local.group_capacity);
     env.imbalance = (a.min(b) / 1024).min(i64::MAX as u64) as i64;
 }
 

@@ -4,7 +4,8 @@
 use serde::Serialize;
 
 use crate::cpumask::{Cpu, CpuMask};
-use crate::topology::DomainLevel;
+use crate::placement::StoredSgc;
+use crate::topology::{DomainLevel, SdFlags};
 
 use super::view::LbView;
 use super::{CpuIdleType, LbFamily};
@@ -216,6 +217,54 @@ pub struct SgInput<'a> {
     pub local_group: bool,
     pub idle: CpuIdleType,
     pub sgc_imbalance: bool,
+    /// The group's `sgc` as this pass reads it ([`group_sgc`]); `None`: fresh.
+    pub sgc: Option<StoredSgc>,
+}
+
+/// `group->sgc` as `update_sd_lb_stats` leaves it for `update_sg_lb_stats`: a stored value
+/// ([`crate::placement::SchedView::stored_sgc`]) except for the local group, which
+/// `update_group_capacity(sd, dst_cpu)` refreshes unless the pass is CPU_NEWLY_IDLE (the model
+/// takes a stored `sgc->next_update` as not yet reached): at the lowest level from capacity_of
+/// (`update_cpu_capacity`), above it as the sum / min / max of the child domain's groups'
+/// `sgc` (stored or fresh; an SD_OVERLAP child's sum of capacity_of is fresh). `None`: every
+/// field fresh, i.e. computed from capacity_of.
+pub fn group_sgc<V: LbView>(
+    v: &V,
+    level: usize,
+    group: &CpuMask,
+    local_group: bool,
+    idle: CpuIdleType,
+    dst_cpu: Cpu,
+) -> Option<StoredSgc> {
+    if !v.any_stored_sgc() {
+        return None;
+    }
+    if !local_group || idle == CpuIdleType::NewlyIdle {
+        return v.stored_sgc(level, group);
+    }
+    if level == 0 {
+        return None;
+    }
+    let child = &v.domains().levels[level - 1];
+    if child.flags.has(SdFlags::OVERLAP) {
+        return None;
+    }
+    let (mut stale, mut cap, mut min, mut max) = (false, 0u64, u64::MAX, 0u64);
+    for cg in child.groups_from(dst_cpu) {
+        let st = v.stored_sgc(level - 1, cg);
+        stale |= st.is_some();
+        let st = st.unwrap_or_default();
+        let caps = || cg.iter().map(|c| v.capacity_of(c) as u64);
+        cap += st.capacity.unwrap_or_else(|| caps().sum());
+        min = min.min(st.min_capacity.unwrap_or_else(|| caps().min().unwrap_or(0)));
+        max = max.max(st.max_capacity.unwrap_or_else(|| caps().max().unwrap_or(0)));
+    }
+    stale.then_some(StoredSgc {
+        capacity: Some(cap),
+        min_capacity: Some(min),
+        max_capacity: Some(max),
+        imbalance: false,
+    })
 }
 
 /// `update_sg_lb_stats(env, group, sgs, ...)`.
@@ -251,13 +300,17 @@ pub fn update_sg_lb_stats<V: LbView>(v: &V, inp: &SgInput<'_>) -> SgLbStats {
         }
     }
     // sgc->capacity: the sum of the group's CPUs' capacity_of (update_group_capacity; the
-    // model reads it live instead of at sgc->next_update, docs/model.md)
-    s.group_capacity = inp
-        .group
-        .iter()
-        .map(|c| v.capacity_of(c) as u64)
-        .sum::<u64>()
-        .max(1);
+    // model reads it live instead of at sgc->next_update, docs/model.md), or a snapshot's
+    // stored value
+    s.group_capacity = match inp.sgc.and_then(|g| g.capacity) {
+        Some(c) => c,
+        None => inp
+            .group
+            .iter()
+            .map(|c| v.capacity_of(c) as u64)
+            .sum::<u64>(),
+    }
+    .max(1);
     s.group_weight = inp.group.weight() as u32;
     let pct = inp.level.imbalance_pct;
     if fam.is_4x() {

@@ -8,7 +8,8 @@ use thiserror::Error;
 
 use crate::cpumask::{Cpu, CpuMask, cpulist};
 use crate::kernel::KernelConfig;
-use crate::placement::{SchedView, TaskId};
+use crate::placement::snapshot::{GroupSpec, pressure_capacity, resolve_groups};
+use crate::placement::{SchedView, StoredSgc, TaskId};
 use crate::topology::{MachineShape, SchedDomains, Topology};
 
 use super::cpu_load::CPU_LOAD_IDX_MAX;
@@ -71,6 +72,10 @@ pub struct BalanceSnapshot {
     /// Groups whose shared `sgc->imbalance` is set: (level, any CPU of the group).
     #[serde(default)]
     pub sgc_imbalance: Vec<GroupRef>,
+    /// Stored `sched_group_capacity` fields of some groups, as in `wakelab decide`
+    /// (`imbalance: true` is the same as listing the group in `sgc_imbalance`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<GroupSpec>,
     /// Per-CPU signal overrides, applied in order.
     #[serde(default)]
     pub cpus: Vec<CpuSpec>,
@@ -109,7 +114,8 @@ pub struct GroupRef {
 /// Signals of the CPUs in `cpus`; unset fields derive from the CPU's tasks: load = Σ task
 /// load, runnable_load = Σ load of runnable tasks, util = min(Σ task util, 1024),
 /// runnable_avg = 1024 × CFS tasks, cpu_load[] = runnable_load (a steady state), capacity =
-/// capacity_orig of the version.
+/// capacity_orig of the version (or, from the RT/IRQ pressure signals, what
+/// `update_cpu_capacity` computes; an entry gives either those or `capacity`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CpuSpec {
@@ -126,6 +132,16 @@ pub struct CpuSpec {
     pub runnable_avg: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub capacity: Option<u32>,
+    /// 4.x `rq->rt_avg` (ns × 1024) and `rq_clock - age_stamp` (ns, default 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rt_avg: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rt_avg_age_ns: Option<u64>,
+    /// 5.x `avg_rt.util_avg` and `avg_irq.util_avg`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rt_util_avg: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub irq_util_avg: Option<u32>,
     /// 4.x cpu_load[0..5].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_load: Option<[u64; CPU_LOAD_IDX_MAX]>,
@@ -199,6 +215,8 @@ pub struct LoadedBalance {
     pub domains: SchedDomains,
     cpus: Vec<CpuState>,
     tasks: Vec<(TaskSpec, LbTask)>,
+    /// The resolved `groups`: (level, group span, stored fields).
+    groups: Vec<(usize, CpuMask, StoredSgc)>,
 }
 
 impl BalanceSnapshot {
@@ -384,8 +402,28 @@ impl BalanceSnapshot {
                 if let Some(x) = e.runnable_avg {
                     s.runnable_avg = x;
                 }
+                if e.capacity.is_some()
+                    && (e.rt_avg.is_some() || e.rt_util_avg.is_some() || e.irq_util_avg.is_some())
+                {
+                    return Err(bad(
+                        format!("cpus[{k}].capacity"),
+                        "give either capacity or the RT/IRQ signals it is computed from, not both",
+                    ));
+                }
                 if let Some(x) = e.capacity {
                     s.capacity = x;
+                }
+                if let Some(cap) = pressure_capacity(
+                    domains.capacity_orig[c as usize] as u64,
+                    self.kernel.version.is_4x(),
+                    e.rt_avg,
+                    e.rt_avg_age_ns,
+                    e.rt_util_avg,
+                    e.irq_util_avg,
+                )
+                .map_err(|(f, m)| bad(format!("cpus[{k}].{f}"), m))?
+                {
+                    s.capacity = cap as u32;
                 }
                 if let Some(x) = e.cpu_load {
                     s.cpu_load = x;
@@ -410,12 +448,14 @@ impl BalanceSnapshot {
                 }
             }
         }
+        let groups = resolve_groups(&self.groups, &domains, nr).map_err(|(p, m)| bad(p, m))?;
         Ok(LoadedBalance {
             snapshot: self.clone(),
             topology,
             domains,
             cpus,
             tasks,
+            groups,
         })
     }
 }
@@ -474,6 +514,15 @@ impl SchedView for LoadedBalance {
         self.cpus[cpu as usize]
             .curr
             .is_some_and(|k| self.tasks[k].1.per_cpu_kthread)
+    }
+    fn any_stored_sgc(&self) -> bool {
+        !self.groups.is_empty()
+    }
+    fn stored_sgc(&self, level: usize, group: &CpuMask) -> Option<StoredSgc> {
+        self.groups
+            .iter()
+            .find(|(l, m, _)| *l == level && m == group)
+            .map(|g| g.2)
     }
 }
 
@@ -567,6 +616,11 @@ impl LoadedBalance {
                 .and_then(|m| m.first())
                 .unwrap_or(g.cpu);
             st.sgc_imbalance[g.level][first as usize] = true;
+        }
+        for (l, m, g) in &self.groups {
+            if g.imbalance {
+                st.sgc_imbalance[*l][m.first().unwrap_or(0) as usize] = true;
+            }
         }
         let mut tr = Trace::on();
         tr.note(|| {

@@ -92,27 +92,19 @@ impl Sim {
         let orig = self.sd.capacity_orig[cpu as usize] as u64;
         let rq = &mut self.rqs[cpu as usize];
         let cap = if self.sd.version.is_4x() {
-            // rt_avg halves every 500 ms (sched_avg_period)
-            const PERIOD: u64 = 500_000_000;
+            // rt_avg halves every 500 ms (sched_avg_update)
+            const PERIOD: u64 = crate::capacity::SCHED_AVG_PERIOD_NS;
             while now - rq.age_stamp > PERIOD {
                 rq.age_stamp += PERIOD;
                 rq.rt_avg /= 2;
             }
-            let total = PERIOD + (now - rq.age_stamp);
-            let used = rq.rt_avg / total;
-            if used >= 1024 {
-                1
-            } else {
-                (orig * (1024 - used)) >> 10
-            }
+            crate::capacity::scale_rt_capacity_4x(orig, rq.rt_avg, now - rq.age_stamp)
         } else {
-            let irq = rq.irq_pelt.util_avg as u64;
-            let used = rq.rt_pelt.util_avg as u64;
-            if irq >= orig || used >= orig {
-                1
-            } else {
-                (orig - used) * (orig - irq) / orig
-            }
+            crate::capacity::scale_rt_capacity_5x(
+                orig,
+                rq.rt_pelt.util_avg as u64,
+                rq.irq_pelt.util_avg as u64,
+            )
         };
         rq.capacity = cap.max(1) as u32;
     }

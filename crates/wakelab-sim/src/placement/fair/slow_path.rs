@@ -133,7 +133,13 @@ fn find_idlest_group<V: SchedView, E: Explain>(
             }
             capacity += c.view.capacity_of(i) as u64;
         }
-        let capacity = capacity.max(1);
+        // "Adjust by relative CPU capacity of the group": group->sgc->capacity, as stored
+        let capacity = c
+            .view
+            .stored_sgc(level, group)
+            .and_then(|g| g.capacity)
+            .unwrap_or(capacity)
+            .max(1);
         avg_load = avg_load * SCHED_CAPACITY_SCALE / capacity;
         runnable_load = runnable_load * SCHED_CAPACITY_SCALE / capacity;
         if local_group {
@@ -194,12 +200,15 @@ fn find_idlest_group<V: SchedView, E: Explain>(
     r
 }
 
-/// 5.x group classification (subset of `enum group_type`, §8.5). Lower is idler.
+/// 5.x group classification (`enum group_type` without asym_packing, §8.5). Lower is idler.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum GroupType {
     HasSpare,
     FullyBusy,
     Misfit,
+    /// `sg_imbalanced(group)`: the group's `sgc->imbalance` is set (only a snapshot's `groups`
+    /// set it here; "not used in the slow wakeup path" beyond ranking).
+    Imbalanced,
     Overloaded,
 }
 
@@ -275,7 +284,10 @@ fn update_sg_wakeup_stats<V: SchedView, E: Explain>(
         capacity += cap;
         max_capacity = max_capacity.max(cap);
     }
-    let capacity = capacity.max(1);
+    // group->sgc->capacity / max_capacity / imbalance, as stored
+    let sgc = view.stored_sgc(level, group).unwrap_or_default();
+    let capacity = sgc.capacity.unwrap_or(capacity).max(1);
+    let max_capacity = sgc.max_capacity.unwrap_or(max_capacity);
     let weight = group.weight() as u32;
     let misfit = lvl.flags.has(SdFlags::ASYM_CPUCAPACITY)
         && !fits_capacity(p.util(true) as u64, max_capacity);
@@ -284,8 +296,11 @@ fn update_sg_wakeup_stats<V: SchedView, E: Explain>(
         sum_nr > weight && (capacity * 100 < util * pct || capacity * pct < runnable * 100);
     let has_capacity =
         sum_nr < weight || (capacity * pct >= runnable * 100 && capacity * 100 > util * pct);
+    // group_classify: overloaded, imbalanced, (asym_packing), misfit, fully_busy, has_spare
     let group_type = if overloaded {
         GroupType::Overloaded
+    } else if sgc.imbalance {
+        GroupType::Imbalanced
     } else if misfit {
         GroupType::Misfit
     } else if !has_capacity {
@@ -320,6 +335,8 @@ fn update_pick_idlest(idlest: &SgStats, sgs: &SgStats) -> bool {
     match sgs.group_type {
         GroupType::Overloaded | GroupType::FullyBusy => idlest.avg_load > sgs.avg_load,
         GroupType::Misfit => idlest.max_capacity < sgs.max_capacity,
+        // "Those types are not used in the slow wakeup path"
+        GroupType::Imbalanced => false,
         GroupType::HasSpare => {
             !(idlest.idle_cpus > sgs.idle_cpus
                 || (idlest.idle_cpus == sgs.idle_cpus && idlest.group_util <= sgs.group_util))
@@ -327,7 +344,7 @@ fn update_pick_idlest(idlest: &SgStats, sgs: &SgStats) -> bool {
     }
 }
 
-/// `find_idlest_group` — 5.10+ group_type model (§8.5; imbalanced/asym-packing types and NUMA
+/// `find_idlest_group` — 5.10+ group_type model (§8.5; the asym-packing type and NUMA
 /// balancing preferences are not modelled).
 fn find_idlest_group_5x<V: SchedView, E: Explain>(
     c: &mut Ctx<V, E>,
@@ -393,6 +410,8 @@ fn find_idlest_group_5x<V: SchedView, E: Explain>(
                 }
                 Some(ig)
             }
+            // "Those type are not used in the slow wakeup path"
+            GroupType::Imbalanced => None,
             GroupType::Misfit => {
                 if loc.max_capacity >= idl.max_capacity {
                     None
