@@ -65,13 +65,12 @@ fn gains_over_seeds(id: &str, clients: &[u32], duration_ms: u64) -> Vec<Vec<f64>
 
 /// T1: "Use a recently used CPU as an idle candidate and the basis for SIS" on dbench-xfs.
 /// Bar: >= +50% at 1 client, a clear gain at 2, within about +-10% at 8 and 64 (published
-/// +184%, +40%, +0.6%, -1.4%; the HWP thresholds were calibrated on these figures:
-/// docs/calibration.md). "Clear" is taken as at least +15%; each bar holds for the mean over
-/// `SEEDS`. **The 2-client bar is not met** since fair.c's balancer is the default: NOHZ idle
-/// and new-idle balance pull the cache-hot client once `nr_balance_failed` passes
-/// `cache_nice_tries`, while it is queued behind the kworker that preempted it (docs/
-/// calibration.md, "T1: what the fair balancer moves"); the model gives +5..+16% over the
-/// seeds. The test pins that (at least +5%) so a change that loses the 2-client gain fails.
+/// +184%, +40%, +0.6%, -1.4%; the HWP thresholds were calibrated on these figures under an
+/// earlier engine: docs/calibration.md). "Clear" is taken as at least +15%; each bar holds for
+/// the mean over `SEEDS`. The sizes overshoot (about +240% and +110%): dbench's fsync is one
+/// system call (a `syscall` block), so the client sleeps instead of queueing behind the
+/// kworker it woke, and the balancer no longer pulls it (docs/calibration.md, "T1: what the
+/// fair balancer moves").
 #[test]
 fn t1_recent_used_cpu_gains_at_low_client_counts_only() {
     let clients = [1, 2, 8, 64];
@@ -80,7 +79,7 @@ fn t1_recent_used_cpu_gains_at_low_client_counts_only() {
         eprintln!("T1 gain at {c} clients: {}", spread_pct(xs));
     }
     assert!(stats(&g[0]).0 >= 0.50, "1 client: {}", spread_pct(&g[0]));
-    assert!(stats(&g[1]).0 >= 0.05, "2 clients: {}", spread_pct(&g[1]));
+    assert!(stats(&g[1]).0 >= 0.15, "2 clients: {}", spread_pct(&g[1]));
     assert!(
         stats(&g[2]).0.abs() <= 0.10,
         "8 clients: {}",
@@ -95,11 +94,8 @@ fn t1_recent_used_cpu_gains_at_low_client_counts_only() {
 
 /// T1 mechanism: without the patch the dbench client walks around the LLC (its bound kworker
 /// is busy on the client's CPU, so select_idle_sibling finds the next idle core); with it the
-/// client alternates between two CPUs. Counted per 100 ms, after warm-up, averaged over `SEEDS`.
-/// The bar's "about 2" CPUs with the patch is **not met** since the fair balancer (3..5 over
-/// the seeds: each balancer pull puts the client on a new core, docs/calibration.md "T1: what
-/// the fair balancer moves"); the test asserts what holds: the patch at least halves the CPUs
-/// the client visits, and the fastest core runs much faster.
+/// client alternates between two CPUs. Counted per 100 ms, after warm-up, averaged over `SEEDS`
+/// (2.4 CPUs, 2..3 over the seeds: an occasional balancer pull or noise task moves it).
 #[test]
 fn t1_mechanism_the_client_walks_the_llc_without_the_patch_and_keeps_two_cpus_with_it() {
     let mut e = presets::experiment("t1").unwrap();
@@ -159,7 +155,7 @@ fn t1_mechanism_the_client_walks_the_llc_without_the_patch_and_keeps_two_cpus_wi
         show(&base_cpus)
     );
     assert!(
-        stats(&patched_cpus).0 <= 0.5 * stats(&base_cpus).0,
+        stats(&patched_cpus).0 <= 3.0,
         "patched client used {} CPUs in 100 ms, baseline {}",
         show(&patched_cpus),
         show(&base_cpus)
