@@ -229,15 +229,16 @@ pub fn gallery() -> Vec<GalleryEntry> {
                 (64, 1455.57, 1434.68),
             ],
             model: "Wakelab shows the walk and its cost. In 100 ms of a one-client run without the \
-                    patch the client runs on 8 of the 8 CPUs, each about 11% busy, and HWP holds \
-                    every core at 800 MHz; with it 3 CPUs about 23% busy run at about 2.0 GHz. \
-                    Over the preset's runs the patch gains +88% at 1 client, +22% at 2 and +1.0% \
+                    patch the client runs on 8 of the 8 CPUs, each about 7% busy, and HWP holds \
+                    every core at about 1000 MHz; with it 2 CPUs about 34% busy run at about 2.3 GHz. \
+                    Over the preset's runs the patch gains +241% at 1 client, +113% at 2 and +1.1% \
                     at 4 (published +184%, +40%, -8%). These three are calibration, not \
                     prediction: the HWP thresholds every HWP preset uses were chosen by a grid \
-                    search against them. Even so one client stays below the published gain (part of \
-                    each dbench operation, IO and wake-up latency, does not speed up with the \
-                    clock) and the loss at four clients is not reproduced. At 8 and 64 clients, a \
-                    prediction: 0.0% and -0.1% (published +0.6%, -1.4%), flat as published.",
+                    search against them, under an earlier engine in which the client queued \
+                    behind the log worker it woke; now that fsync is one system call the gains \
+                    overshoot, most at two clients, where the unpatched pairs stay slower than \
+                    published, and the loss at four clients is not reproduced. At 8 and 64 clients, a \
+                    prediction: +0.5% and -0.1% (published +0.6%, -1.4%), flat as published.",
             published_sis: None,
             results: &[
                 PublishedResult {
