@@ -7,6 +7,7 @@
 pub mod balance;
 pub mod behaviour;
 pub mod channel;
+mod error;
 pub mod params;
 pub mod queue;
 pub mod rq;
@@ -16,6 +17,7 @@ pub mod task;
 pub mod view;
 
 pub use behaviour::{Amount, Inbox, IrqRoute, Op, Phase, SchedClass, TaskRef, TaskSpec};
+pub use error::{InvariantViolation, ProgramError, SimInputError};
 pub use params::EngineParams;
 pub use queue::{EventQueue, Nanos};
 pub use sim::{Sim, SimInput, StopReason};

@@ -3,11 +3,13 @@
 //! the flat [`Behaviour`] the placement code reads, and where the asymmetric-capacity domain flag
 //! comes from ([`TopologyFlags`]).
 
+mod error;
 pub mod features;
 pub mod patches;
 pub mod topology_flags;
 mod version;
 
+pub use error::KernelError;
 pub use features::{FeatureOverrides, SchedFeature};
 pub use patches::{Behaviour, KernelConfig, PATCHES, PatchId, PatchInfo, PatchSet};
 pub use topology_flags::TopologyFlags;
