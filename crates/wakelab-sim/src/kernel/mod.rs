@@ -1,12 +1,13 @@
 //! What a kernel baseline is made of: its version ([`KernelVersion`]), the sched features
-//! ([`features`]) and the seed patches that can be toggled over it ([`patches`]), resolved into
+//! ([`SchedFeature`], [`FeatureOverrides`]) and the seed patches that can be toggled over it
+//! ([`PatchId`], [`PATCHES`]), resolved into
 //! the flat [`Behaviour`] the placement code reads, and where the asymmetric-capacity domain flag
 //! comes from ([`TopologyFlags`]).
 
 mod error;
-pub mod features;
-pub mod patches;
-pub mod topology_flags;
+pub(crate) mod features;
+pub(crate) mod patches;
+pub(crate) mod topology_flags;
 mod version;
 
 pub use error::KernelError;

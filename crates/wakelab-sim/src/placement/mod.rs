@@ -10,9 +10,9 @@
 //! Hot-path rules: no allocation, no hashing, generic over `SchedView` and [`Explain`].
 
 pub mod explain;
-pub mod fair;
+pub(crate) mod fair;
 pub mod snapshot;
-pub mod stats;
+pub(crate) mod stats;
 
 use serde::{Deserialize, Serialize};
 
