@@ -322,7 +322,7 @@ fn run_points(exp: &Experiment, quiet: bool) -> Result<Vec<PointResult>> {
     // progress only on a terminal: a log file gets no `\r` lines
     let quiet = quiet || !std::io::stderr().is_terminal();
     let done = Mutex::new(0usize);
-    let results: Vec<Result<PointResult, String>> = pts
+    let results: Vec<Result<PointResult, experiment::RunError>> = pts
         .par_iter()
         .map(|&(v, c, it)| {
             let r = experiment::run_point(exp, v, c, it, None);

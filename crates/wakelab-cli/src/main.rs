@@ -444,7 +444,7 @@ fn run_cli() -> Result<()> {
             let quiet = quiet || !std::io::stderr().is_terminal();
             let done = Mutex::new(0usize);
             let started = std::time::Instant::now();
-            let results: Vec<Result<PointResult, String>> = pts
+            let results: Vec<Result<PointResult, experiment::RunError>> = pts
                 .par_iter()
                 .map(|&(v, c, it)| {
                     let r = experiment::run_point(&exp, v, c, it, None);

@@ -26,7 +26,8 @@ pub fn rtapp_for_experiment(
     let sc = exp.variant_scenario(variant);
     sc.validate().map_err(|e| e.to_string())?;
     let topo = Topology::new(&sc.machine.shape).map_err(|e| e.to_string())?;
-    let b = workload::build(&sc.workload, &sc.interference, clients, &topo)?;
+    let b = workload::build(&sc.workload, &sc.interference, clients, &topo)
+        .map_err(|e| e.to_string())?;
     let d = duration_s.unwrap_or_else(|| sc.run.duration_ms.div_ceil(1000).max(1) as u32);
     Ok(workload::rtapp::export_build(&b, opts, Some(d)))
 }

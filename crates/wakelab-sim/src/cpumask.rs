@@ -244,8 +244,19 @@ pub fn cpulist(mask: &CpuMask) -> String {
     out
 }
 
+/// A cpulist that does not parse; `Display` is the message users see.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CpuListError {
+    /// Not a CPU number (the text found).
+    #[error("bad CPU number {0:?} in cpulist")]
+    BadNumber(String),
+    /// A range `a-b` with `a > b` or `b` beyond [`MAX_CPUS`] (the range as written).
+    #[error("CPU range {range:?} is out of order or beyond {max} CPUs")]
+    BadRange { range: String, max: usize },
+}
+
 /// Parse a kernel cpulist (`0-3,8`). Bounded by [`MAX_CPUS`].
-pub fn parse_cpulist(s: &str) -> Result<CpuMask, String> {
+pub fn parse_cpulist(s: &str) -> Result<CpuMask, CpuListError> {
     let mut m = CpuMask::EMPTY;
     let s = s.trim();
     if s.is_empty() {
@@ -259,14 +270,15 @@ pub fn parse_cpulist(s: &str) -> Result<CpuMask, String> {
         };
         let a: usize = a
             .parse()
-            .map_err(|_| format!("bad CPU number {a:?} in cpulist"))?;
+            .map_err(|_| CpuListError::BadNumber(a.to_string()))?;
         let b: usize = b
             .parse()
-            .map_err(|_| format!("bad CPU number {b:?} in cpulist"))?;
+            .map_err(|_| CpuListError::BadNumber(b.to_string()))?;
         if a > b || b >= MAX_CPUS {
-            return Err(format!(
-                "CPU range {part:?} is out of order or beyond {MAX_CPUS} CPUs"
-            ));
+            return Err(CpuListError::BadRange {
+                range: part.to_string(),
+                max: MAX_CPUS,
+            });
         }
         for c in a..=b {
             m.set(c as Cpu);
@@ -389,9 +401,18 @@ mod tests {
         let m = CpuMask::from_cpus([0, 1, 2, 3, 8, 10, 11, 511]);
         assert_eq!(cpulist(&m), "0-3,8,10-11,511");
         assert_eq!(parse_cpulist("0-3,8,10-11,511").unwrap(), m);
-        assert!(parse_cpulist("3-1").is_err());
+        assert_eq!(
+            parse_cpulist("3-1"),
+            Err(CpuListError::BadRange {
+                range: "3-1".into(),
+                max: MAX_CPUS
+            })
+        );
         assert!(parse_cpulist("0-512").is_err());
-        assert!(parse_cpulist("x").is_err());
+        assert_eq!(
+            parse_cpulist("x").unwrap_err().to_string(),
+            "bad CPU number \"x\" in cpulist"
+        );
     }
 
     #[test]

@@ -3,14 +3,69 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::MAX_TASKS;
 use crate::engine::sim::{Progress, Sim, SimInput, StopReason};
 use crate::engine::stats::{FreqSample, TimelineSeg, WakeRecord};
-use crate::freq::FreqModel;
+use crate::engine::{MAX_TASKS, SimInputError};
+use crate::freq::{FreqError, FreqModel};
+use crate::kernel::KernelError;
 use crate::placement::{Event, SisStats};
-use crate::scenario::{Arch, Experiment, Scenario, derive_seed};
-use crate::topology::{SchedDomains, Topology};
-use crate::workload::{self, Interference, Metric, TasksInterference};
+use crate::scenario::{Arch, Experiment, Scenario, ScenarioError, derive_seed};
+use crate::topology::{SchedDomains, ShapeError, Topology};
+use crate::workload::{self, Interference, Metric, TasksInterference, WorkloadError};
+
+/// Why a point did not run, or stopped before its end. `Display` is the message users see.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RunError {
+    /// The scenario (the variant's) fails validation.
+    #[error(transparent)]
+    Scenario(#[from] ScenarioError),
+    #[error(transparent)]
+    Machine(#[from] ShapeError),
+    #[error(transparent)]
+    Kernel(#[from] KernelError),
+    /// The frequency hardware and configuration do not fit the machine.
+    #[error(transparent)]
+    Freq(#[from] FreqError),
+    #[error(transparent)]
+    Workload(#[from] WorkloadError),
+    /// The engine refused the built input (not expected from a validated scenario).
+    #[error(transparent)]
+    Input(#[from] SimInputError),
+    #[error("the workload has more than {max} tasks")]
+    TooManyTasks { max: usize },
+    #[error("variant {0} does not exist")]
+    NoSuchVariant(usize),
+    /// The run hit `engine.max_events` at `sim_ns`.
+    #[error(
+        "the run stopped at the event budget ({events} events) after {:.3} s of simulated time: \
+         shorten the run or raise engine.max_events",
+        *.sim_ns as f64 / 1e9
+    )]
+    EventBudget { events: u64, sim_ns: u64 },
+    /// The progress callback asked to stop.
+    #[error("cancelled")]
+    Cancelled,
+    /// The run hit the interpreter step budget (`per_event` x `engine.max_events`) at `sim_ns`.
+    #[error(
+        "the run stopped at the interpreter step budget ({steps} steps: {per_event} x \
+         engine.max_events) after {:.3} s of simulated time: a task program runs many zero-time \
+         steps (ops, wake, fork, loops) per unit of work; give its loops some run time, shorten \
+         the run or raise engine.max_events",
+        *.sim_ns as f64 / 1e9
+    )]
+    StepBudget {
+        steps: u64,
+        per_event: u64,
+        sim_ns: u64,
+    },
+    /// The programs forked past the engine's task limit (`max`) at `sim_ns`.
+    #[error(
+        "the run stopped at the task limit ({max} tasks, initial and forked, exited ones \
+         included) after {:.3} s of simulated time: a task program forks without bound",
+        *.sim_ns as f64 / 1e9
+    )]
+    TaskLimit { max: usize, sim_ns: u64 },
+}
 
 /// What one run produced.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -74,15 +129,14 @@ pub fn build_input(
     clients: u32,
     seed: u64,
     detail: DetailOptions,
-) -> Result<(SimInput, Metric, Vec<String>), String> {
-    sc.validate().map_err(|e| e.to_string())?;
-    let topo = Topology::new(&sc.machine.shape).map_err(|e| e.to_string())?;
+) -> Result<(SimInput, Metric, Vec<String>), RunError> {
+    sc.validate()?;
+    let topo = Topology::new(&sc.machine.shape)?;
     let behaviour = sc.kernel.resolve()?;
     let domains = SchedDomains::build(&topo, sc.kernel.version, sc.kernel.topology_flags);
     let mut freq_cfg = sc.freq.clone();
     freq_cfg.tick_ns = sc.engine.tick_ns();
-    let freq = FreqModel::new(&sc.machine.hw, &freq_cfg, &topo, sc.kernel.version)
-        .map_err(|e| e.to_string())?;
+    let freq = FreqModel::new(&sc.machine.hw, &freq_cfg, &topo, sc.kernel.version)?;
     // System noise runs as one more interference entry, after the scenario's own.
     let noise = sc.noise.tasks(&topo);
     let wb = if noise.is_empty() {
@@ -93,7 +147,7 @@ pub fn build_input(
         workload::build(&sc.workload, &all, clients, &topo)?
     };
     if wb.tasks.len() + wb.templates.len() > MAX_TASKS {
-        return Err(format!("the workload has more than {MAX_TASKS} tasks"));
+        return Err(RunError::TooManyTasks { max: MAX_TASKS });
     }
     let programs = wb.compile_programs()?;
     let names = wb.tasks.iter().map(|t| t.name.clone()).collect();
@@ -142,7 +196,7 @@ pub fn run_point(
     clients: u32,
     iteration: u32,
     progress: Option<Progress<'_>>,
-) -> Result<PointResult, String> {
+) -> Result<PointResult, RunError> {
     run_point_detailed(
         exp,
         variant,
@@ -162,9 +216,9 @@ pub fn run_point_detailed(
     iteration: u32,
     detail: DetailOptions,
     progress: Option<Progress<'_>>,
-) -> Result<PointDetail, String> {
+) -> Result<PointDetail, RunError> {
     if variant >= exp.variants.len() {
-        return Err(format!("variant {variant} does not exist"));
+        return Err(RunError::NoSuchVariant(variant));
     }
     let sc = exp.variant_scenario(variant);
     let seed = derive_seed(sc.run.seed, clients, iteration);
@@ -179,33 +233,26 @@ pub fn run_point_detailed(
     let mut sim = Sim::new(input)?;
     let stop = sim.run(progress);
     if stop == StopReason::EventBudget {
-        return Err(format!(
-            "the run stopped at the event budget ({} events) after {:.3} s of simulated time: \
-             shorten the run or raise engine.max_events",
-            sim.stats().events,
-            sim.now() as f64 / 1e9
-        ));
+        return Err(RunError::EventBudget {
+            events: sim.stats().events,
+            sim_ns: sim.now(),
+        });
     }
     if stop == StopReason::Cancelled {
-        return Err("cancelled".into());
+        return Err(RunError::Cancelled);
     }
     if stop == StopReason::StepBudget {
-        return Err(format!(
-            "the run stopped at the interpreter step budget ({} steps: {} x engine.max_events) \
-             after {:.3} s of simulated time: a task program runs many zero-time steps (ops, \
-             wake, fork, loops) per unit of work; give its loops some run time, shorten the run \
-             or raise engine.max_events",
-            sim.stats().steps,
-            crate::engine::params::STEPS_PER_EVENT,
-            sim.now() as f64 / 1e9
-        ));
+        return Err(RunError::StepBudget {
+            steps: sim.stats().steps,
+            per_event: crate::engine::params::STEPS_PER_EVENT,
+            sim_ns: sim.now(),
+        });
     }
     if stop == StopReason::TaskLimit {
-        return Err(format!(
-            "the run stopped at the task limit ({MAX_TASKS} tasks, initial and forked, exited \
-             ones included) after {:.3} s of simulated time: a task program forks without bound",
-            sim.now() as f64 / 1e9
-        ));
+        return Err(RunError::TaskLimit {
+            max: MAX_TASKS,
+            sim_ns: sim.now(),
+        });
     }
     let st = sim.stats();
     let end = sim.now();

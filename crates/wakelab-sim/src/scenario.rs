@@ -123,14 +123,6 @@ pub struct ScenarioError {
     pub message: String,
 }
 
-/// The engine and the run helpers report errors as text; `?` turns a validation error into
-/// its message (field path included).
-impl From<ScenarioError> for String {
-    fn from(e: ScenarioError) -> String {
-        e.to_string()
-    }
-}
-
 pub(crate) fn err(field: impl Into<String>, message: impl Into<String>) -> ScenarioError {
     ScenarioError {
         field: field.into(),
@@ -172,7 +164,9 @@ impl Scenario {
             .hw
             .validate()
             .map_err(|e| err(format!("machine.hw.{}", e.field), e.message))?;
-        self.kernel.validate().map_err(|m| err("kernel", m))?;
+        self.kernel
+            .validate()
+            .map_err(|e| err("kernel", e.to_string()))?;
         // FreqConfig names its fields from `freq.` already.
         self.freq.validate().map_err(|e| err(e.field, e.message))?;
         self.freq
@@ -234,7 +228,7 @@ impl Experiment {
             }
             if let Some(k) = &v.kernel {
                 k.validate()
-                    .map_err(|m| err(format!("variants[{i}].kernel"), m))?;
+                    .map_err(|e| err(format!("variants[{i}].kernel"), e.to_string()))?;
             }
             if let Some(f) = &v.freq {
                 f.validate()

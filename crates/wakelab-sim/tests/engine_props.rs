@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use wakelab_sim::cpumask::CpuMask;
 use wakelab_sim::engine::Sim;
-use wakelab_sim::experiment::{DetailOptions, build_input, run_point_detailed};
+use wakelab_sim::experiment::{DetailOptions, RunError, build_input, run_point_detailed};
 use wakelab_sim::freq::Governor;
 use wakelab_sim::kernel::{KernelVersion, PatchId};
 use wakelab_sim::presets;
@@ -85,7 +85,7 @@ proptest! {
             DetailOptions { window: Some((0, 20_000_000)), explain_decision: None }, None);
         let d = match d {
             Ok(d) => d,
-            Err(m) => { prop_assert!(m.contains("event budget"), "{m}"); return Ok(()); }
+            Err(m) => { prop_assert!(matches!(m, RunError::EventBudget { .. }), "{m}"); return Ok(()); }
         };
         prop_assert!(d.result.events <= 3_000_000);
         prop_assert!(d.result.sim_ns <= 20_000_000);

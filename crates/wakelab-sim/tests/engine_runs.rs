@@ -1,6 +1,6 @@
 //! Engine-level tests through the public experiment API: determinism, presets, limits.
 
-use wakelab_sim::experiment::{DetailOptions, run_point, run_point_detailed};
+use wakelab_sim::experiment::{DetailOptions, RunError, run_point, run_point_detailed};
 use wakelab_sim::presets;
 use wakelab_sim::scenario::Experiment;
 
@@ -102,7 +102,11 @@ fn event_budget_stops_cleanly_with_a_message() {
     let mut e = short("default", 200);
     e.scenario.engine.max_events = 1000;
     let err = run_point(&e, 0, 4, 0, None).unwrap_err();
-    assert!(err.contains("event budget"), "{err}");
+    assert!(
+        matches!(err, RunError::EventBudget { events, .. } if events >= 1000),
+        "{err}"
+    );
+    assert!(err.to_string().contains("event budget"), "{err}");
 }
 
 #[test]
@@ -114,7 +118,8 @@ fn cancellation_is_honoured() {
         false
     };
     let err = run_point(&e, 0, 8, 0, Some(&mut cb)).unwrap_err();
-    assert_eq!(err, "cancelled");
+    assert_eq!(err, RunError::Cancelled);
+    assert_eq!(err.to_string(), "cancelled");
     assert_eq!(calls, 1);
 }
 

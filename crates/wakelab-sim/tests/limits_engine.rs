@@ -38,7 +38,7 @@ fn input() -> SimInput {
 fn refused_by_sim_new(input: SimInput, wants: &str) {
     match Sim::new(input) {
         Ok(_) => panic!("Sim::new accepted the input; wanted {wants:?}"),
-        Err(m) => assert!(m.contains(wants), "{m:?} lacks {wants:?}"),
+        Err(m) => assert!(m.to_string().contains(wants), "{m:?} lacks {wants:?}"),
     }
 }
 
@@ -137,7 +137,7 @@ fn zero_time_programs_stop_at_the_interpreter_step_budget() {
     e.scenario.engine.max_events = 1000;
     // the background noise's tasks take interpreter steps too; the count below is the spin's
     e.scenario.noise = wakelab_sim::workload::SystemNoise::off();
-    let m = run_point(&e, 0, 1, 0, None).unwrap_err();
+    let m = run_point(&e, 0, 1, 0, None).unwrap_err().to_string();
     // 16 000 steps, checked after each event: the second event's 10 000 cross it
     assert!(
         m.contains(&format!(
@@ -159,7 +159,7 @@ fn a_fork_bomb_stops_at_the_task_limit() {
     ));
     e.scenario.run.duration_ms = 50;
     e.scenario.run.warmup_ms = 0;
-    let m = run_point(&e, 0, 1, 0, None).unwrap_err();
+    let m = run_point(&e, 0, 1, 0, None).unwrap_err().to_string();
     assert!(
         m.contains(&format!(
             "the run stopped at the task limit ({MAX_TASKS} tasks"

@@ -10,7 +10,8 @@ fn read_and_build(text: &str) -> Result<(), String> {
     let e = Experiment::from_json(text).map_err(|e| e.to_string())?;
     let counts = e.client_counts();
     for c in [counts.first(), counts.last()].into_iter().flatten() {
-        build_input(&e.variant_scenario(0), *c, 1, DetailOptions::default())?;
+        build_input(&e.variant_scenario(0), *c, 1, DetailOptions::default())
+            .map_err(|e| e.to_string())?;
     }
     Ok(())
 }

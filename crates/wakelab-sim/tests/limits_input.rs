@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use wakelab_sim::cpumask::MAX_CPUS;
 use wakelab_sim::engine::MAX_TASKS;
 use wakelab_sim::engine::behaviour::{MAX_LOOP_DEPTH, MAX_PROGRAM_OPS};
-use wakelab_sim::experiment::{DetailOptions, build_input};
+use wakelab_sim::experiment::{DetailOptions, RunError, build_input};
 use wakelab_sim::presets;
 use wakelab_sim::scenario::{
     Experiment, MAX_DURATION_NS, MAX_POINTS, MAX_SCENARIO_BYTES, read_json,
@@ -39,7 +39,9 @@ fn refused(edit: impl FnOnce(&mut Value), wants: &[&str]) {
 /// Build the engine input of the default preset with `workload` at `clients`.
 fn build(workload: Value, clients: u32) -> Result<(), String> {
     let e = read(|v| v["scenario"]["workload"] = workload).expect("valid experiment");
-    build_input(&e.scenario, clients, 1, DetailOptions::default()).map(|_| ())
+    build_input(&e.scenario, clients, 1, DetailOptions::default())
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 #[test]
@@ -156,6 +158,7 @@ fn scenario_json_size_and_depth() {
     read_json(&("[".repeat(127) + &"]".repeat(127))).expect("127 levels parse");
     let m = Experiment::from_json(&("[".repeat(200) + &"]".repeat(200)))
         .unwrap_err()
+        .to_string()
         .to_string();
     assert!(m.contains("JSON nests deeper than 128 levels"), "{m}");
 }
@@ -184,14 +187,18 @@ fn event_budget_and_record_bounds() {
 fn event_budget_stops_a_run_with_a_message() {
     let mut e = read(|v| v["scenario"]["engine"]["max_events"] = json!(1000)).unwrap();
     e.clients = vec![8];
-    let m = wakelab_sim::experiment::run_point(&e, 0, 8, 0, None).unwrap_err();
+    let m = wakelab_sim::experiment::run_point(&e, 0, 8, 0, None)
+        .unwrap_err()
+        .to_string();
     assert!(m.contains("event budget (1000 events)"), "{m}");
     assert!(m.contains("raise engine.max_events"), "{m}");
 }
 
 #[test]
 fn clients_per_build() {
-    let m = build(json!({"kind": "tbench"}), MAX_CLIENTS + 1).unwrap_err();
+    let m = build(json!({"kind": "tbench"}), MAX_CLIENTS + 1)
+        .unwrap_err()
+        .to_string();
     assert!(
         m.contains("clients: must be between 1 and 4096 (got 4097)"),
         "{m}"
@@ -205,7 +212,7 @@ fn tasks_per_run() {
         .map(|i| json!({"name": format!("t{i}"), "program": [{"run": {"cycles": 1000}}]}))
         .collect();
     let w = json!({"kind": "custom", "replicate": true, "tasks": tasks});
-    let m = build(w.clone(), MAX_CLIENTS).unwrap_err();
+    let m = build(w.clone(), MAX_CLIENTS).unwrap_err().to_string();
     assert!(m.contains(&MAX_TASKS.to_string()), "{m}");
     // 16 x 4096 = 65536 fit exactly, without the background noise's tasks (they count too).
     let w16 = json!({"kind": "custom", "replicate": true, "tasks": &w["tasks"].as_array().unwrap()[..16]});
@@ -221,7 +228,9 @@ fn tasks_per_run() {
 #[test]
 fn barrier_parties() {
     // hackbench starts every task on one barrier of at most 65534 parties (u16).
-    let m = build(json!({"kind": "hackbench"}), MAX_CLIENTS).unwrap_err();
+    let m = build(json!({"kind": "hackbench"}), MAX_CLIENTS)
+        .unwrap_err()
+        .to_string();
     assert!(m.contains("65534 parties"), "{m}");
 }
 
@@ -234,7 +243,7 @@ fn program_length() {
     let long: Vec<Value> = (0..MAX_PROGRAM_OPS)
         .map(|_| json!({"run": {"cycles": 1000}}))
         .collect();
-    let m = build(task(Value::Array(long)), 1).unwrap_err();
+    let m = build(task(Value::Array(long)), 1).unwrap_err().to_string();
     assert!(
         m.contains("the limit is 4096") || m.contains("longer than 4096"),
         "{m}"
@@ -255,7 +264,9 @@ fn loop_depth() {
         p
     };
     build(task(nest(MAX_LOOP_DEPTH)), 1).expect("4 nested loops are accepted");
-    let m = build(task(nest(MAX_LOOP_DEPTH + 1)), 1).unwrap_err();
+    let m = build(task(nest(MAX_LOOP_DEPTH + 1)), 1)
+        .unwrap_err()
+        .to_string();
     assert!(m.contains("loops nest deeper than 4"), "{m}");
 }
 
@@ -263,24 +274,28 @@ fn loop_depth() {
 fn rtapp_limits() {
     let opts = RtAppOptions::default();
     let big = format!("{{\"tasks\": {{}}}}{}", " ".repeat(MAX_INPUT_BYTES));
-    let m = import_rtapp(&big, &opts).unwrap_err();
+    let m = import_rtapp(&big, &opts).unwrap_err().to_string();
     assert!(m.contains("the limit is 1048576"), "{m}");
     let deep = format!(
         "{{\"tasks\": {{\"a\": {{\"run\": 10, \"x\": {}1{}}}}}}}",
         "[".repeat(MAX_DEPTH + 2),
         "]".repeat(MAX_DEPTH + 2)
     );
-    let m = import_rtapp(&deep, &opts).unwrap_err();
+    let m = import_rtapp(&deep, &opts).unwrap_err().to_string();
     assert!(m.contains("deeper than 16 levels"), "{m}");
     let many = json!({"tasks": {"a": {"instance": MAX_IMPORT_TASKS + 1, "run": 10}}});
-    let m = import_rtapp(&many.to_string(), &opts).unwrap_err();
+    let m = import_rtapp(&many.to_string(), &opts)
+        .unwrap_err()
+        .to_string();
     assert!(m.contains("4096"), "{m}");
 }
 
 #[test]
 fn snapshot_size() {
     let big = " ".repeat(wakelab_sim::placement::snapshot::MAX_SNAPSHOT_BYTES + 1);
-    let m = wakelab_sim::placement::decide_json(&big).unwrap_err();
+    let m = wakelab_sim::placement::decide_json(&big)
+        .unwrap_err()
+        .to_string();
     assert!(m.contains("1048576"), "{m}");
 }
 
@@ -299,7 +314,10 @@ fn zero_min_granularity_is_refused_before_any_run() {
     let Err(m) = build_input(&e.scenario, 2, 1, DetailOptions::default()) else {
         panic!("a zero minimum granularity was accepted");
     };
-    assert!(m.contains("engine.min_granularity_ns"), "{m}");
+    let RunError::Scenario(e) = m else {
+        panic!("not a scenario error: {m}");
+    };
+    assert_eq!(e.field, "engine.min_granularity_ns", "{e}");
 }
 
 /// Fields that overflowed u64 arithmetic at 2^64-1 (issue 21 item 2), with their upper bound:
@@ -431,7 +449,9 @@ fn ranges_are_phrased_in_words_not_rust_syntax() {
         ),
     ] {
         let (ptr, x) = edit.as_object().unwrap().iter().next().unwrap();
-        let m = read(|v| *v.pointer_mut(ptr).unwrap() = x.clone()).unwrap_err();
+        let m = read(|v| *v.pointer_mut(ptr).unwrap() = x.clone())
+            .unwrap_err()
+            .to_string();
         assert!(m.contains(want), "{m:?} lacks {want:?}");
         assert!(!m.contains("..="), "{m}");
     }
@@ -456,6 +476,7 @@ fn type_errors_name_the_field_path_line_and_column() {
     v["variants"][1]["name"] = json!(5);
     let m = Experiment::from_json(&v.to_string())
         .unwrap_err()
+        .to_string()
         .to_string();
     assert!(
         m.starts_with("variants[1].name: invalid type: integer `5`"),
@@ -609,7 +630,9 @@ fn negative_rtapp_durations_are_refused() {
     let doc = |global: Value, run: Value| {
         json!({"global": global, "tasks": {"a": {"run": run, "sleep": 1000}}}).to_string()
     };
-    let m = import_rtapp(&doc(json!({"duration": -5}), json!(1000)), &opts).unwrap_err();
+    let m = import_rtapp(&doc(json!({"duration": -5}), json!(1000)), &opts)
+        .unwrap_err()
+        .to_string();
     assert!(
         m.contains(
             "global.duration: must be -1 (no limit) or between 0 and 86400 seconds (got -5)"
@@ -618,7 +641,9 @@ fn negative_rtapp_durations_are_refused() {
     );
     // -1 is rt-app's default: run until every thread ends
     import_rtapp(&doc(json!({"duration": -1}), json!(1000)), &opts).expect("-1 = no limit");
-    let m = import_rtapp(&doc(json!({}), json!(-1000)), &opts).unwrap_err();
+    let m = import_rtapp(&doc(json!({}), json!(-1000)), &opts)
+        .unwrap_err()
+        .to_string();
     assert!(
         m.contains("tasks.a.run: must be between 0 and 3600000000 (got -1000)"),
         "{m}"
@@ -630,7 +655,9 @@ fn snapshot_costs_use_the_placement_ranges() {
     let text = include_str!("../../../docs/examples/decide/a-prev-idle-4.16.json");
     let mut v: Value = serde_json::from_str(text).unwrap();
     v["params"] = json!({"rq_scan_cost_ns": u64::MAX, "scan_overhead_ns": 50});
-    let m = wakelab_sim::placement::decide_json(&v.to_string()).unwrap_err();
+    let m = wakelab_sim::placement::decide_json(&v.to_string())
+        .unwrap_err()
+        .to_string();
     assert!(
         m.contains(
             "params.rq_scan_cost_ns: must be between 0 and 1000000 (got 18446744073709551615)"
@@ -639,7 +666,9 @@ fn snapshot_costs_use_the_placement_ranges() {
     );
     v["params"] = json!({});
     v["avg_scan_cost"] = json!([u64::MAX]);
-    let m = wakelab_sim::placement::decide_json(&v.to_string()).unwrap_err();
+    let m = wakelab_sim::placement::decide_json(&v.to_string())
+        .unwrap_err()
+        .to_string();
     assert!(
         m.contains("avg_scan_cost[0]: must be at most 1000000000"),
         "{m}"

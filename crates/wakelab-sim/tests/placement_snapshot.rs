@@ -102,7 +102,8 @@ fn recent_keep_prev_tests_prevs_affinity_until_the_fix() {
         "\"5.10\"",
         "\"5.10\", \"patches\": [\"recent-affinity-fix\"]",
     ))
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(err.contains("requires \"recent-keep-prev\""), "{err}");
 }
 
@@ -144,7 +145,9 @@ fn asym_wake_takes_the_slow_path_only_with_android_eas_flags_on_4_15() {
         decide_json(&v510(&h)).unwrap().cpu,
         decide_json(&v510(&mainline)).unwrap().cpu
     );
-    let e = decide_json(&h.replace("\"android-eas\"", "\"eas\"")).unwrap_err();
+    let e = decide_json(&h.replace("\"android-eas\"", "\"eas\""))
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("unknown variant") && e.contains("android-eas"),
         "{e}"
@@ -175,7 +178,7 @@ fn task_runnable_avg_and_fork_is_new() {
         "\"prev_cpu\": 2",
         "\"prev_cpu\": 2, \"is_new\": false, \"util_avg\": 300",
     );
-    let e = decide_json(&bad).unwrap_err();
+    let e = decide_json(&bad).unwrap_err().to_string();
     assert!(e.starts_with("task.is_new:"), "{e}");
     let wake = example("a-prev-idle-4.16.json");
     let l = wakelab_sim::placement::Snapshot::from_json(&wake)
@@ -188,35 +191,44 @@ fn task_runnable_avg_and_fork_is_new() {
 #[test]
 fn validation_messages_name_the_field() {
     let base = example("a-prev-idle-4.16.json");
-    let e = decide_json(&base.replace("\"format\": 1", "\"format\": 2")).unwrap_err();
+    let e = decide_json(&base.replace("\"format\": 1", "\"format\": 2"))
+        .unwrap_err()
+        .to_string();
     assert!(e.starts_with("format:"), "{e}");
-    let e = decide_json(&base.replace("\"prev_cpu\": 2", "\"prev_cpu\": 9")).unwrap_err();
+    let e = decide_json(&base.replace("\"prev_cpu\": 2", "\"prev_cpu\": 9"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("task.prev_cpu"), "{e}");
-    let e =
-        decide_json(&base.replace("\"this_cpu\": 5", "\"this_cpu\": 5, \"bogus\": 1")).unwrap_err();
+    let e = decide_json(&base.replace("\"this_cpu\": 5", "\"this_cpu\": 5, \"bogus\": 1"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("unknown field `bogus`"), "{e}");
     let e = decide_json(&base.replace(
         "\"4.16\" }",
         "\"4.16\", \"features\": {\"SIS_UTIL\": true} }",
     ))
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("SIS_UTIL"), "{e}");
-    let e =
-        decide_json(&base.replace("\"cores_per_llc\": 8", "\"cores_per_llc\": 600")).unwrap_err();
+    let e = decide_json(&base.replace("\"cores_per_llc\": 8", "\"cores_per_llc\": 600"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("machine.cores_per_llc"), "{e}");
     let e = decide_json(&base.replace(
         "\"4.16\" }",
         "\"4.16\", \"patches\": [\"recent-used-cpu\"] }",
     ))
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("cannot be applied to 4.16"), "{e}");
     let big = format!("{}{}", base, " ".repeat(MAX_SNAPSHOT_BYTES));
-    assert!(decide_json(&big).unwrap_err().contains("limit"));
+    assert!(decide_json(&big).unwrap_err().to_string().contains("limit"));
     let e = decide_json(&base.replace(
         "\"request\"",
         "\"has_idle_cores\": [true, false], \"request\"",
     ))
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("has_idle_cores"), "{e}");
 }
 

@@ -99,7 +99,12 @@ fn import_maps_the_supported_subset() {
     let b = workload::build(&imp.clone().into_custom(), &[], 1, &t).unwrap();
     b.compile_programs().unwrap();
     // forks make it unusable as interference, with a message naming fork
-    assert!(imp.into_interference().unwrap_err().contains("fork"));
+    assert!(
+        imp.into_interference()
+            .unwrap_err()
+            .to_string()
+            .contains("fork")
+    );
 }
 
 fn topo() -> Topology {
@@ -215,19 +220,25 @@ fn malformed_inputs_name_the_key() {
         ),
         (r#"{"tasks": {"a": "#, "not valid JSON"),
     ] {
-        let e = import_rtapp(doc, &o).unwrap_err();
+        let e = import_rtapp(doc, &o).unwrap_err().to_string();
         assert!(e.contains(want), "{doc}: {e}");
     }
     let big = format!(
         r#"{{"tasks": {{}}, "global": {{"logdir": "{}"}}}}"#,
         "x".repeat(1 << 20)
     );
-    assert!(import_rtapp(&big, &o).unwrap_err().contains("limit"));
+    assert!(
+        import_rtapp(&big, &o)
+            .unwrap_err()
+            .to_string()
+            .contains("limit")
+    );
     let deep = format!("{}1{}", "[".repeat(40), "]".repeat(40));
     let e = import_rtapp(
         &format!(r#"{{"tasks": {{}}, "global": {{"logdir": {deep}}}}}"#),
         &o,
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("deeper"), "{e}");
 }

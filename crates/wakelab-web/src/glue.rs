@@ -71,7 +71,8 @@ pub fn run_point(job: &PointJob, progress: Option<ProgressFn<'_>>) -> Result<Str
         job.clients,
         job.iteration,
         progress,
-    )?;
+    )
+    .map_err(|e| e.to_string())?;
     serde_json::to_string(&r).map_err(|e| e.to_string())
 }
 
@@ -105,7 +106,8 @@ pub fn run_detail(job: &DetailJob, progress: Option<ProgressFn<'_>>) -> Result<D
             explain_decision: job.explain,
         },
         progress,
-    )?;
+    )
+    .map_err(|e| e.to_string())?;
     let nr_cpus = d.result.cpu_busy_pct.len() as u32;
     let engine = &exp.scenario.engine;
     let notes = recording_notes(

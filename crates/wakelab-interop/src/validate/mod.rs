@@ -46,7 +46,8 @@ pub fn model_summary(b: &ModelBench) -> Result<TraceSummary, String> {
             explain_decision: None,
         },
         None,
-    )?;
+    )
+    .map_err(|e| e.to_string())?;
     let engine = &b.experiment.scenario.engine;
     if d.timeline.len() >= engine.max_timeline_segments
         || d.wake_records.len() >= engine.max_wakeup_records

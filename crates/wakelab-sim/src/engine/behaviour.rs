@@ -21,6 +21,7 @@ use crate::cpumask::CpuMask;
 
 pub use super::channel::Inbox;
 use super::channel::MAX_MESSAGE_BYTES;
+use super::error::{ProgramError, program_field};
 
 /// A duration or cycle count drawn per execution. Integer-valued; the draw uses the
 /// simulation's seeded RNG (and the `libm` crate for `exp`, so native and wasm agree).
@@ -253,15 +254,17 @@ pub const MAX_PROGRAM_OPS: usize = 4096;
 
 /// The inbox a program's `recv` steps read (the default pipe if it has none), or an error if
 /// two of them disagree.
-pub fn program_inbox(phases: &[Phase]) -> Result<Inbox, String> {
-    fn walk(phases: &[Phase], found: &mut Option<Inbox>) -> Result<(), String> {
+pub fn program_inbox(phases: &[Phase]) -> Result<Inbox, ProgramError> {
+    fn walk(phases: &[Phase], found: &mut Option<Inbox>) -> Result<(), ProgramError> {
         for ph in phases {
             match ph {
                 Phase::Recv { inbox, .. } => match found {
                     Some(f) if f != inbox => {
-                        return Err(format!(
-                            "recv.inbox: every recv of a task reads its one inbox ({f:?} and \
-                             {inbox:?})"
+                        return Err(program_field(
+                            "recv.inbox",
+                            format!(
+                                "every recv of a task reads its one inbox ({f:?} and {inbox:?})"
+                            ),
                         ));
                     }
                     _ => *found = Some(*inbox),
@@ -278,16 +281,16 @@ pub fn program_inbox(phases: &[Phase]) -> Result<Inbox, String> {
 }
 
 /// Compile a phase list into a flat program. `n_tasks`/`n_templates` bound the references.
-pub fn compile(phases: &[Phase], n_tasks: u32, n_templates: u32) -> Result<Vec<Op>, String> {
+pub fn compile(phases: &[Phase], n_tasks: u32, n_templates: u32) -> Result<Vec<Op>, ProgramError> {
     program_inbox(phases)?;
     let mut out = Vec::new();
     compile_into(phases, &mut out, 0, n_tasks, n_templates)?;
     out.push(Op::Exit);
     if out.len() > MAX_PROGRAM_OPS {
-        return Err(format!(
-            "program has {} steps; the limit is {MAX_PROGRAM_OPS}",
-            out.len()
-        ));
+        return Err(ProgramError::TooLong {
+            steps: out.len(),
+            max: MAX_PROGRAM_OPS,
+        });
     }
     Ok(out)
 }
@@ -298,25 +301,29 @@ pub const MAX_AMOUNT: u64 = 1 << 50;
 /// Largest exponential mean: 2^45, so the 20x truncation stays below [`MAX_AMOUNT`].
 pub const MAX_EXP_MEAN: u64 = MAX_AMOUNT / 32;
 
-fn check_amount(a: &Amount, what: &str) -> Result<(), String> {
+fn check_amount(a: &Amount, what: &'static str) -> Result<(), ProgramError> {
     match *a {
-        Amount::Fixed(v) if v > MAX_AMOUNT => {
-            Err(format!("{what}: must be at most {MAX_AMOUNT} (got {v})"))
-        }
-        Amount::Uniform { lo, hi } if lo > hi || hi > MAX_AMOUNT => Err(format!(
-            "{what}: uniform range [{lo}, {hi}] is empty or above {MAX_AMOUNT}"
+        Amount::Fixed(v) if v > MAX_AMOUNT => Err(program_field(
+            what,
+            format!("must be at most {MAX_AMOUNT} (got {v})"),
         )),
-        Amount::Exp { mean } if mean > MAX_EXP_MEAN => Err(format!(
-            "{what}: mean must be at most {MAX_EXP_MEAN} (got {mean})"
+        Amount::Uniform { lo, hi } if lo > hi || hi > MAX_AMOUNT => Err(program_field(
+            what,
+            format!("uniform range [{lo}, {hi}] is empty or above {MAX_AMOUNT}"),
+        )),
+        Amount::Exp { mean } if mean > MAX_EXP_MEAN => Err(program_field(
+            what,
+            format!("mean must be at most {MAX_EXP_MEAN} (got {mean})"),
         )),
         _ => Ok(()),
     }
 }
 
-fn check_bytes(b: u32, what: &str) -> Result<(), String> {
+fn check_bytes(b: u32, what: &'static str) -> Result<(), ProgramError> {
     if b == 0 || b > MAX_MESSAGE_BYTES {
-        return Err(format!(
-            "{what}: must be between 1 and {MAX_MESSAGE_BYTES} (got {b})"
+        return Err(program_field(
+            what,
+            format!("must be between 1 and {MAX_MESSAGE_BYTES} (got {b})"),
         ));
     }
     Ok(())
@@ -328,10 +335,12 @@ fn compile_into(
     depth: usize,
     n_tasks: u32,
     n_templates: u32,
-) -> Result<(), String> {
+) -> Result<(), ProgramError> {
     for ph in phases {
         if out.len() > MAX_PROGRAM_OPS {
-            return Err(format!("program is longer than {MAX_PROGRAM_OPS} steps"));
+            return Err(ProgramError::Overlong {
+                max: MAX_PROGRAM_OPS,
+            });
         }
         match ph {
             Phase::Run { cycles } => {
@@ -342,14 +351,18 @@ fn compile_into(
                 let target = match *task {
                     TaskRef::Task(t) => {
                         if t >= n_tasks {
-                            return Err(format!("wake: task {t} does not exist ({n_tasks} tasks)"));
+                            return Err(ProgramError::NoSuchTask {
+                                step: "wake",
+                                task: t,
+                                n_tasks,
+                            });
                         }
                         WakeTarget::Task(t)
                     }
                     // base + nr_cpus <= n_tasks is checked when the machine is known (Sim::new).
                     TaskRef::PerCpu { base } => {
                         if base >= n_tasks {
-                            return Err(format!("wake: per-CPU tasks from {base} do not exist"));
+                            return Err(ProgramError::NoSuchPerCpuTasks { step: "wake", base });
                         }
                         WakeTarget::PerCpu(base)
                     }
@@ -369,19 +382,23 @@ fn compile_into(
                 check_bytes(*bytes, "send.bytes")?;
                 let target = match *task {
                     TaskRef::Task(t) if t >= n_tasks => {
-                        return Err(format!("send: task {t} does not exist ({n_tasks} tasks)"));
+                        return Err(ProgramError::NoSuchTask {
+                            step: "send",
+                            task: t,
+                            n_tasks,
+                        });
                     }
                     TaskRef::Task(t) => WakeTarget::Task(t),
                     TaskRef::PerCpu { base } if base >= n_tasks => {
-                        return Err(format!("send: per-CPU tasks from {base} do not exist"));
+                        return Err(ProgramError::NoSuchPerCpuTasks { step: "send", base });
                     }
                     TaskRef::PerCpu { base } => WakeTarget::PerCpu(base),
                     TaskRef::Sender => {
-                        return Err(
-                            "send.task: \"sender\" is not supported (an inbox does not record \
-                             who wrote; name the task)"
-                                .into(),
-                        );
+                        return Err(program_field(
+                            "send.task",
+                            "\"sender\" is not supported (an inbox does not record who wrote; \
+                             name the task)",
+                        ));
                     }
                 };
                 out.push(Op::Send {
@@ -401,7 +418,7 @@ fn compile_into(
             }
             Phase::Barrier { id, parties } => {
                 if *parties == 0 {
-                    return Err("barrier.parties must be at least 1".into());
+                    return Err(ProgramError::NoBarrierParties);
                 }
                 out.push(Op::Barrier {
                     id: *id,
@@ -410,7 +427,9 @@ fn compile_into(
             }
             Phase::Fork { template } => {
                 if *template >= n_templates {
-                    return Err(format!("fork: template {template} does not exist"));
+                    return Err(ProgramError::NoSuchTemplate {
+                        template: *template,
+                    });
                 }
                 out.push(Op::Fork {
                     template: *template,
@@ -419,7 +438,9 @@ fn compile_into(
             Phase::Ops { n } => out.push(Op::Ops(*n)),
             Phase::Loop { count, body } => {
                 if depth + 1 > MAX_LOOP_DEPTH {
-                    return Err(format!("loops nest deeper than {MAX_LOOP_DEPTH}"));
+                    return Err(ProgramError::TooDeep {
+                        max: MAX_LOOP_DEPTH,
+                    });
                 }
                 if body.is_empty() {
                     continue;
@@ -529,20 +550,31 @@ mod tests {
             task: TaskRef::Task(5),
             sync: true,
         }];
-        assert!(
-            compile(&p, 2, 0)
-                .unwrap_err()
-                .contains("task 5 does not exist")
+        assert_eq!(
+            compile(&p, 2, 0).unwrap_err(),
+            ProgramError::NoSuchTask {
+                step: "wake",
+                task: 5,
+                n_tasks: 2
+            }
         );
         let p = vec![Phase::Fork { template: 0 }];
-        assert!(compile(&p, 2, 0).is_err());
+        assert_eq!(
+            compile(&p, 2, 0).unwrap_err(),
+            ProgramError::NoSuchTemplate { template: 0 }
+        );
         let deep = (0..6).fold(vec![Phase::Wait], |b, _| {
             vec![Phase::Loop {
                 count: None,
                 body: b,
             }]
         });
-        assert!(compile(&deep, 1, 0).unwrap_err().contains("nest"));
+        assert_eq!(
+            compile(&deep, 1, 0).unwrap_err(),
+            ProgramError::TooDeep {
+                max: MAX_LOOP_DEPTH
+            }
+        );
     }
 
     #[test]

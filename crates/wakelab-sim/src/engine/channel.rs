@@ -35,6 +35,7 @@ use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
+use super::error::{ProgramError, program_field};
 use super::task::TaskId;
 
 /// Page size (x86_64, arm64 4K kernels): a pipe slot.
@@ -142,22 +143,25 @@ impl Inbox {
         *self == Inbox::default()
     }
 
-    /// Range checks (docs/limits.md).
-    pub fn check(&self) -> Result<(), String> {
+    /// Range checks (docs/limits.md); the error names the field from `inbox.` on.
+    pub fn check(&self) -> Result<(), ProgramError> {
+        use crate::check::between;
         match *self {
-            Inbox::Pipe { pages } if pages == 0 || pages > PIPE_MAX_BUFFERS => Err(format!(
-                "inbox.pages: must be between 1 and {PIPE_MAX_BUFFERS} (got {pages})"
-            )),
-            Inbox::Unix { sndbuf } if !(1..=MAX_SOCKET_BUFFER).contains(&sndbuf) => Err(format!(
-                "inbox.sndbuf: must be between 1 and {MAX_SOCKET_BUFFER} (got {sndbuf})"
-            )),
-            Inbox::Tcp { limit, .. } if !(1..=MAX_SOCKET_BUFFER).contains(&limit) => Err(format!(
-                "inbox.limit: must be between 1 and {MAX_SOCKET_BUFFER} (got {limit})"
-            )),
-            Inbox::Tcp { net_rx_cycles, .. } if net_rx_cycles > MAX_NET_RX_CYCLES => Err(format!(
-                "inbox.net_rx_cycles: must be between 0 and {MAX_NET_RX_CYCLES} (got {net_rx_cycles})"
-            )),
-            _ => Ok(()),
+            Inbox::Pipe { pages } => {
+                between(pages, 1, PIPE_MAX_BUFFERS).map_err(|m| program_field("inbox.pages", m))
+            }
+            Inbox::Unix { sndbuf } => {
+                between(sndbuf, 1, MAX_SOCKET_BUFFER).map_err(|m| program_field("inbox.sndbuf", m))
+            }
+            Inbox::Tcp {
+                limit,
+                net_rx_cycles,
+            } => {
+                between(limit, 1, MAX_SOCKET_BUFFER)
+                    .map_err(|m| program_field("inbox.limit", m))?;
+                between(net_rx_cycles, 0, MAX_NET_RX_CYCLES)
+                    .map_err(|m| program_field("inbox.net_rx_cycles", m))
+            }
         }
     }
 }
@@ -464,6 +468,7 @@ mod tests {
             Inbox::Pipe { pages: 0 }
                 .check()
                 .unwrap_err()
+                .to_string()
                 .contains("inbox.pages")
         );
         assert!(serde_json::from_str::<Inbox>(r#"{"kind": "pipe", "size": 1}"#).is_err());
@@ -482,6 +487,7 @@ mod tests {
             }
             .check()
             .unwrap_err()
+            .to_string()
             .contains("inbox.net_rx_cycles")
         );
     }

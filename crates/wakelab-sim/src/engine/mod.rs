@@ -6,16 +6,18 @@
 
 pub mod balance;
 pub mod behaviour;
-pub mod channel;
+pub(crate) mod channel;
+mod error;
 pub mod params;
-pub mod queue;
-pub mod rq;
+pub(crate) mod queue;
+pub(crate) mod rq;
 pub mod sim;
 pub mod stats;
-pub mod task;
-pub mod view;
+pub(crate) mod task;
+pub(crate) mod view;
 
 pub use behaviour::{Amount, Inbox, IrqRoute, Op, Phase, SchedClass, TaskRef, TaskSpec};
+pub use error::{InvariantViolation, ProgramError, SimInputError};
 pub use params::EngineParams;
 pub use queue::{EventQueue, Nanos};
 pub use sim::{Sim, SimInput, StopReason};

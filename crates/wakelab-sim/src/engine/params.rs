@@ -127,7 +127,8 @@ pub const MAX_WAKEUP_RECORDS: usize = 1_000_000;
 impl EngineParams {
     /// Check every field against its range; the error names the field as `engine.<field>`.
     pub fn validate(&self) -> Result<(), ScenarioError> {
-        let f = |field: &'static str| move |m: String| err(format!("engine.{field}"), m);
+        let f =
+            |field: &'static str| move |m: crate::check::Limit| err(format!("engine.{field}"), m);
         between(self.hz, HZ.0, HZ.1).map_err(f("hz"))?;
         let (lo, hi) = SCHED_GRANULARITY_NS;
         between(self.sched_latency_ns, lo, hi).map_err(f("sched_latency_ns"))?;

@@ -74,9 +74,6 @@ pub struct Rq {
     pub irq_ns: u64,
     pub last_state_change: u64,
     pub nr_switches: u64,
-    /// Timeline: start of the current segment and what ran in it.
-    pub seg_task: Option<TaskId>,
-    pub seg_since: u64,
 }
 
 impl Rq {
@@ -123,8 +120,6 @@ impl Rq {
             irq_ns: 0,
             last_state_change: 0,
             nr_switches: 0,
-            seg_task: None,
-            seg_since: 0,
         }
     }
 

@@ -121,8 +121,6 @@ pub struct Task {
     pub lb_seq: u64,
 }
 
-pub type TaskIdx = usize;
-
 /// Senders remembered per task.
 pub const SENDER_RING: usize = 32;
 

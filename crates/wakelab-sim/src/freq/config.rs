@@ -327,7 +327,8 @@ impl FreqConfig {
     /// Field-level checks that do not need the machine (machine-dependent ones are made by
     /// `FreqModel::new` and `Scenario::validate`). Fields are named from `freq.`.
     pub fn validate(&self) -> Result<(), FreqError> {
-        let f = |field: &'static str| move |m: String| ferr(format!("freq.{field}"), m);
+        let f =
+            |field: &'static str| move |m: crate::check::Limit| ferr(format!("freq.{field}"), m);
         between(self.tick_ns, TICK_NS.0, TICK_NS.1).map_err(f("tick_ns"))?;
         if let Some(k) = self.min_khz {
             at_most(k, MAX_KHZ).map_err(f("min_khz"))?;

@@ -119,13 +119,13 @@ impl FeatureOverrides {
     }
 
     /// Every override must name a feature that exists in `v`.
-    pub fn validate(&self, v: KernelVersion) -> Result<(), String> {
+    pub fn validate(&self, v: KernelVersion) -> Result<(), super::KernelError> {
         for f in SchedFeature::ALL {
             if self.get(f).is_some() && f.default_in(v).is_none() {
-                return Err(format!(
-                    "kernel.features.{}: this sched feature does not exist in {v}",
-                    f.name()
-                ));
+                return Err(super::KernelError::UnknownFeature {
+                    feature: f.name(),
+                    version: v,
+                });
             }
         }
         Ok(())

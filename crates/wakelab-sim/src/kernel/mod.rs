@@ -1,13 +1,16 @@
 //! What a kernel baseline is made of: its version ([`KernelVersion`]), the sched features
-//! ([`features`]) and the seed patches that can be toggled over it ([`patches`]), resolved into
+//! ([`SchedFeature`], [`FeatureOverrides`]) and the seed patches that can be toggled over it
+//! ([`PatchId`], [`PATCHES`]), resolved into
 //! the flat [`Behaviour`] the placement code reads, and where the asymmetric-capacity domain flag
 //! comes from ([`TopologyFlags`]).
 
-pub mod features;
-pub mod patches;
-pub mod topology_flags;
+mod error;
+pub(crate) mod features;
+pub(crate) mod patches;
+pub(crate) mod topology_flags;
 mod version;
 
+pub use error::KernelError;
 pub use features::{FeatureOverrides, SchedFeature};
 pub use patches::{Behaviour, KernelConfig, PATCHES, PatchId, PatchInfo, PatchSet};
 pub use topology_flags::TopologyFlags;

@@ -8,9 +8,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::KernelVersion;
 use super::features::{FeatureOverrides, SchedFeature};
 use super::topology_flags::TopologyFlags;
+use super::{KernelError, KernelVersion};
 
 /// Stable identifier of a toggleable patch (kebab-case in files and links).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -401,28 +401,26 @@ impl KernelConfig {
     }
 
     /// Check applicability, dependencies, exclusions and feature overrides.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), KernelError> {
         let v = self.version;
         for p in self.patches.iter() {
             let info = p.info();
             if !info.applies_to.contains(&v) {
                 let list: Vec<&str> = info.applies_to.iter().map(|v| v.name()).collect();
-                return Err(format!(
-                    "kernel.patches: {:?} cannot be applied to {v} (already part of it or not \
-                     applicable); it applies to {}",
-                    info.key,
-                    list.join(", ")
-                ));
+                return Err(KernelError::NotApplicable {
+                    patch: info.key,
+                    version: v,
+                    applies_to: list.join(", "),
+                });
             }
         }
         let has = |p| self.patches.contains(p);
-        let requires = |p: PatchId, dep: PatchId| -> Result<(), String> {
+        let requires = |p: PatchId, dep: PatchId| -> Result<(), KernelError> {
             if has(p) && v == V4_15 && !has(dep) {
-                return Err(format!(
-                    "kernel.patches: {:?} on 4.15 requires {:?}",
-                    p.key(),
-                    dep.key()
-                ));
+                return Err(KernelError::Requires {
+                    patch: p.key(),
+                    requires: dep.key(),
+                });
             }
             Ok(())
         };
@@ -430,35 +428,29 @@ impl KernelConfig {
         requires(PatchId::RecentKeepPrev, PatchId::RecentUsedCpu)?;
         // The fix changes a line that recent-keep-prev brings (5.15 contains it).
         if has(PatchId::RecentAffinityFix) && v < V5_15 && !has(PatchId::RecentKeepPrev) {
-            return Err(format!(
-                "kernel.patches: \"recent-affinity-fix\" on {v} requires \"recent-keep-prev\" \
-                 (it fixes that patch's affinity test)"
-            ));
+            return Err(KernelError::AffinityFixNeedsKeepPrev { version: v });
         }
         if has(PatchId::IdleCandidate) && has(PatchId::IdleCandidateV1) {
-            return Err(
-                "kernel.patches: \"idle-candidate\" and \"idle-candidate-v1\" are two \
-                        versions of one patch; enable at most one"
-                    .into(),
-            );
+            return Err(KernelError::Exclusive(
+                "\"idle-candidate\" and \"idle-candidate-v1\" are two versions of one patch",
+            ));
         }
         if has(PatchId::RecentAsTarget) && has(PatchId::RecentAffinityFix) {
-            return Err(
-                "kernel.patches: \"recent-as-target\" has no affinity test on the recent \
-                        CPU for \"recent-affinity-fix\" to fix; enable at most one"
-                    .into(),
-            );
+            return Err(KernelError::Exclusive(
+                "\"recent-as-target\" has no affinity test on the recent CPU for \
+                 \"recent-affinity-fix\" to fix",
+            ));
         }
         if has(PatchId::RecentAsTarget) && has(PatchId::RecentKeepPrev) {
-            return Err("kernel.patches: \"recent-as-target\" already contains the \
-                        recent-keep-prev bookkeeping; enable at most one"
-                .into());
+            return Err(KernelError::Exclusive(
+                "\"recent-as-target\" already contains the recent-keep-prev bookkeeping",
+            ));
         }
         self.features.validate(v)
     }
 
     /// Validate and resolve into the flat [`Behaviour`] the hot path reads.
-    pub fn resolve(&self) -> Result<Behaviour, String> {
+    pub fn resolve(&self) -> Result<Behaviour, KernelError> {
         self.validate()?;
         Ok(Behaviour::resolve_unchecked(self))
     }
@@ -710,20 +702,31 @@ mod tests {
         assert!(
             c.validate()
                 .unwrap_err()
+                .to_string()
                 .contains("cannot be applied to 4.16")
         );
         let c = KernelConfig::baseline(V5_10)
             .with(PatchId::IdleCandidate)
             .with(PatchId::IdleCandidateV1);
-        assert!(c.validate().unwrap_err().contains("at most one"));
+        assert!(
+            c.validate()
+                .unwrap_err()
+                .to_string()
+                .contains("at most one")
+        );
         let c = KernelConfig::baseline(V4_15).with(PatchId::PrevIdleNoMigrate);
-        assert!(c.validate().unwrap_err().contains("requires"));
+        assert!(c.validate().unwrap_err().to_string().contains("requires"));
         let mut c = KernelConfig::baseline(V5_10);
         c.features.sis_util = Some(true);
-        assert!(c.validate().unwrap_err().contains("SIS_UTIL"));
+        assert!(c.validate().unwrap_err().to_string().contains("SIS_UTIL"));
         let mut c = KernelConfig::baseline(V5_12);
         c.features.sis_avg_cpu = Some(false);
-        assert!(c.validate().unwrap_err().contains("does not exist in 5.12"));
+        assert!(
+            c.validate()
+                .unwrap_err()
+                .to_string()
+                .contains("does not exist in 5.12")
+        );
         let c: Result<KernelConfig, _> =
             serde_json::from_str(r#"{"version":"5.10","patches":["nope"]}"#);
         assert!(c.unwrap_err().to_string().contains("unknown patch"));

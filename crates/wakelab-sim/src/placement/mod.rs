@@ -10,9 +10,9 @@
 //! Hot-path rules: no allocation, no hashing, generic over `SchedView` and [`Explain`].
 
 pub mod explain;
-pub mod fair;
+pub(crate) mod fair;
 pub mod snapshot;
-pub mod stats;
+pub(crate) mod stats;
 
 use serde::{Deserialize, Serialize};
 
@@ -22,7 +22,7 @@ use crate::topology::{SchedDomains, Topology};
 pub use crate::kernel::Behaviour;
 pub use explain::{Event, Explain, Func, NoExplain, Recorder, Verdict};
 pub use fair::{select_task_rq, select_task_rq_fair, update_idle_core, update_idle_cpu_scan};
-pub use snapshot::{DecideOutput, Snapshot, decide_json, render_text};
+pub use snapshot::{DecideOutput, Snapshot, SnapshotError, decide_json, render_text};
 pub use stats::SisStats;
 
 /// Identifier of a task (the engine's task index).

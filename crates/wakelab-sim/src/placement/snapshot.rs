@@ -8,8 +8,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cpumask::{Cpu, CpuMask, MAX_CPUS};
-use crate::kernel::{Behaviour, KernelConfig};
-use crate::topology::{MachineShape, SchedDomains, Topology};
+use crate::kernel::{Behaviour, KernelConfig, KernelError};
+use crate::topology::{MachineShape, SchedDomains, ShapeError, Topology};
 
 use super::explain::{Event, Recorder, render_events};
 use super::{
@@ -381,41 +381,70 @@ pub struct LoadedSnapshot {
     pub groups: Vec<(usize, CpuMask, StoredSgc)>,
 }
 
+/// Why a placement snapshot is refused. `Display` is the message users see.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SnapshotError {
+    #[error("snapshot is {len} bytes; the limit is {max}")]
+    TooLarge { len: usize, max: usize },
+    /// Not JSON, or not the snapshot's shape (serde's message, with line and column).
+    #[error("snapshot: {0}")]
+    Json(String),
+    #[error(transparent)]
+    Machine(#[from] ShapeError),
+    #[error(transparent)]
+    Kernel(#[from] KernelError),
+    /// A field of the snapshot (`field`: its path, `task.prev_cpu`, `cpus[2].capacity`).
+    #[error("{field}: {message}")]
+    Field { field: String, message: String },
+}
+
+fn bad(field: &str, message: impl Into<String>) -> SnapshotError {
+    SnapshotError::Field {
+        field: field.to_string(),
+        message: message.into(),
+    }
+}
+
 fn task_from(
     spec: &TaskSpec,
     all: &CpuMask,
     nr: usize,
     field: &str,
     kind: Option<SdFlag>,
-) -> Result<TaskPlacement, String> {
+) -> Result<TaskPlacement, SnapshotError> {
     let fork = kind == Some(SdFlag::Fork);
     if fork && spec.is_new == Some(false) && spec.util_avg != 0 {
-        return Err(format!(
-            "{field}.is_new: a forked task is placed before it has PELT history (is_new, \
+        return Err(bad(
+            &format!("{field}.is_new"),
+            format!(
+                "a forked task is placed before it has PELT history (is_new, \
              util_avg 0), so is_new false with util_avg {} cannot happen at fork",
-            spec.util_avg
+                spec.util_avg
+            ),
         ));
     }
     if spec.prev_cpu as usize >= nr {
-        return Err(format!(
-            "{field}.prev_cpu: CPU {} does not exist ({nr} CPUs)",
-            spec.prev_cpu
+        return Err(bad(
+            &format!("{field}.prev_cpu"),
+            format!("CPU {} does not exist ({nr} CPUs)", spec.prev_cpu),
         ));
     }
     let recent = spec.recent_used_cpu.unwrap_or(spec.prev_cpu);
     if recent as usize >= nr {
-        return Err(format!(
-            "{field}.recent_used_cpu: CPU {recent} does not exist ({nr} CPUs)"
+        return Err(bad(
+            &format!("{field}.recent_used_cpu"),
+            format!("CPU {recent} does not exist ({nr} CPUs)"),
         ));
     }
     let allowed = spec.allowed.unwrap_or(*all);
     if !allowed.is_subset(all) {
-        return Err(format!(
-            "{field}.allowed: names CPUs beyond the machine's {nr}"
+        return Err(bad(
+            &format!("{field}.allowed"),
+            format!("names CPUs beyond the machine's {nr}"),
         ));
     }
     if allowed.is_empty() {
-        return Err(format!("{field}.allowed: must not be empty"));
+        return Err(bad(&format!("{field}.allowed"), "must not be empty"));
     }
     Ok(TaskPlacement {
         id: spec.id,
@@ -437,31 +466,30 @@ fn task_from(
 
 impl Snapshot {
     /// Parse and validate JSON (size-bounded, unknown fields rejected).
-    pub fn from_json(input: &str) -> Result<Snapshot, String> {
+    pub fn from_json(input: &str) -> Result<Snapshot, SnapshotError> {
         if input.len() > MAX_SNAPSHOT_BYTES {
-            return Err(format!(
-                "snapshot is {} bytes; the limit is {MAX_SNAPSHOT_BYTES}",
-                input.len()
-            ));
+            return Err(SnapshotError::TooLarge {
+                len: input.len(),
+                max: MAX_SNAPSHOT_BYTES,
+            });
         }
-        serde_json::from_str(input).map_err(|e| format!("snapshot: {e}"))
+        serde_json::from_str(input).map_err(|e| SnapshotError::Json(e.to_string()))
     }
 
     /// Validate and build the view.
-    pub fn load(&self) -> Result<LoadedSnapshot, String> {
+    pub fn load(&self) -> Result<LoadedSnapshot, SnapshotError> {
         if self.format != 1 {
-            return Err(format!(
-                "format: unsupported snapshot format {} (expected 1)",
-                self.format
+            return Err(bad(
+                "format",
+                format!("unsupported snapshot format {} (expected 1)", self.format),
             ));
         }
-        let topology = Topology::new(&self.machine).map_err(|e| e.to_string())?;
+        let topology = Topology::new(&self.machine)?;
         // the same ranges as an experiment's `placement` section (docs/limits.md)
         self.params.validate().map_err(|e| {
-            format!(
-                "params.{}: {}",
-                e.field.trim_start_matches("placement."),
-                e.message
+            bad(
+                &format!("params.{}", e.field.trim_start_matches("placement.")),
+                e.message,
             )
         })?;
         let behaviour = self.kernel.resolve()?;
@@ -492,8 +520,9 @@ impl Snapshot {
             .collect();
         for (k, e) in self.cpus.iter().enumerate() {
             if !e.cpus.is_subset(&all) {
-                return Err(format!(
-                    "cpus[{k}].cpus: names CPUs beyond the machine's {nr}"
+                return Err(bad(
+                    &format!("cpus[{k}].cpus"),
+                    format!("names CPUs beyond the machine's {nr}"),
                 ));
             }
             for c in e.cpus.iter() {
@@ -552,11 +581,12 @@ impl Snapshot {
                     s.exit_latency_ns = e.exit_latency_ns;
                 }
                 if s.capacity == 0 || s.capacity > 1024 {
-                    return Err(format!("cpus[{k}].capacity: must be 1..=1024"));
+                    return Err(bad(&format!("cpus[{k}].capacity"), "must be 1..=1024"));
                 }
                 if s.sched_idle && s.nr_running == 0 {
-                    return Err(format!(
-                        "cpus[{k}].sched_idle: a sched-idle CPU needs nr_running > 0"
+                    return Err(bad(
+                        &format!("cpus[{k}].sched_idle"),
+                        "a sched-idle CPU needs nr_running > 0".to_string(),
                     ));
                 }
             }
@@ -570,8 +600,9 @@ impl Snapshot {
             0 => {}
             n if n == nllc => state.has_idle_cores.copy_from_slice(&self.has_idle_cores),
             n => {
-                return Err(format!(
-                    "has_idle_cores: needs one value per LLC ({nllc}), got {n}"
+                return Err(bad(
+                    "has_idle_cores",
+                    format!("needs one value per LLC ({nllc}), got {n}"),
                 ));
             }
         }
@@ -580,7 +611,7 @@ impl Snapshot {
         // far from overflow.
         for (i, &c) in self.avg_scan_cost.iter().enumerate() {
             crate::check::at_most(c, 1_000_000_000)
-                .map_err(|m| format!("avg_scan_cost[{i}]: {m}"))?;
+                .map_err(|m| bad(&format!("avg_scan_cost[{i}]"), m))?;
         }
         match self.avg_scan_cost.len() {
             0 => {}
@@ -590,9 +621,9 @@ impl Snapshot {
                 .for_each(|x| *x = self.avg_scan_cost[0]),
             n if n == nr => state.avg_scan_cost.copy_from_slice(&self.avg_scan_cost),
             n => {
-                return Err(format!(
-                    "avg_scan_cost: needs {} (one per CPU), got {n}",
-                    value_counts(nr)
+                return Err(bad(
+                    "avg_scan_cost",
+                    format!("needs {} (one per CPU), got {n}", value_counts(nr)),
                 ));
             }
         }
@@ -604,17 +635,17 @@ impl Snapshot {
                 .for_each(|x| *x = self.nr_idle_scan[0]),
             n if n == nllc => state.nr_idle_scan.copy_from_slice(&self.nr_idle_scan),
             n => {
-                return Err(format!(
-                    "nr_idle_scan: needs {} (one per LLC), got {n}",
-                    value_counts(nllc)
+                return Err(bad(
+                    "nr_idle_scan",
+                    format!("needs {} (one per LLC), got {n}", value_counts(nllc)),
                 ));
             }
         }
         let r = self.request;
         if r.this_cpu as usize >= nr {
-            return Err(format!(
-                "request.this_cpu: CPU {} does not exist ({nr} CPUs)",
-                r.this_cpu
+            return Err(bad(
+                "request.this_cpu",
+                format!("CPU {} does not exist ({nr} CPUs)", r.this_cpu),
             ));
         }
         let task = task_from(&self.task, &all, nr, "task", Some(r.kind))?;
@@ -628,11 +659,10 @@ impl Snapshot {
             }
         };
         if r.kind == SdFlag::Exec && task.prev_cpu != r.this_cpu {
-            return Err(
-                "request.kind: exec runs on the task's own CPU (task.prev_cpu must equal \
-                        request.this_cpu)"
-                    .into(),
-            );
+            return Err(bad(
+                "request.kind",
+                "exec runs on the task's own CPU (task.prev_cpu must equal request.this_cpu)",
+            ));
         }
         let request = WakeRequest {
             p: task.id,
@@ -860,7 +890,7 @@ impl LoadedSnapshot {
 }
 
 /// Decide one placement from a JSON snapshot: chosen CPU, state changes and explanation.
-pub fn decide_json(input: &str) -> Result<DecideOutput, String> {
+pub fn decide_json(input: &str) -> Result<DecideOutput, SnapshotError> {
     Ok(Snapshot::from_json(input)?.load()?.decide())
 }
 

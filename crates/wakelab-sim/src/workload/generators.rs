@@ -12,6 +12,7 @@ use crate::engine::channel::{SK_WMEM_DEFAULT, TCP_LOOPBACK_LIMIT, TCP_LOOPBACK_N
 use crate::topology::Topology;
 
 use super::config::*;
+use super::error::{ConfigError, field};
 use super::{Metric, offset_refs};
 
 /// Barrier ids at or above this are reserved for generators (custom tasks may use the rest).
@@ -82,17 +83,18 @@ fn apply_start(
     tasks: &mut [TaskSpec],
     group: impl Fn(usize) -> u64,
     topo: &Topology,
-) -> Result<(), String> {
+) -> Result<(), ConfigError> {
     let n = topo.nr_cpus();
     match policy {
         StartPolicy::Launcher { cpu, stagger_ns } => {
             if cpu as usize >= n {
-                return Err(format!(
-                    "start.launcher.cpu: CPU {cpu} does not exist ({n} CPUs)"
+                return Err(field(
+                    "start.launcher.cpu",
+                    format!("CPU {cpu} does not exist ({n} CPUs)"),
                 ));
             }
             if stagger_ns > 1_000_000_000 {
-                return Err("start.launcher.stagger_ns: at most 1 s".into());
+                return Err(field("start.launcher.stagger_ns", "at most 1 s"));
             }
             for (i, t) in tasks.iter_mut().enumerate() {
                 t.start_cpu = Some(cpu);
@@ -109,21 +111,21 @@ fn apply_start(
     Ok(())
 }
 
-fn positive(v: u32, what: &str) -> Result<u32, String> {
+fn positive(v: u32, what: &'static str) -> Result<u32, ConfigError> {
     if v == 0 {
-        Err(format!("{what}: must be at least 1"))
+        Err(field(what, "must be at least 1"))
     } else {
         Ok(v)
     }
 }
 
-fn check_program_len(len: usize, what: &str) -> Result<(), String> {
+fn check_program_len(len: usize, what: &'static str) -> Result<(), ConfigError> {
     if len + 1 > MAX_PROGRAM_OPS {
-        return Err(format!(
-            "{what}: the generated program needs {} steps; the engine's limit is {MAX_PROGRAM_OPS} \
-             (use fewer clients or a smaller group)",
-            len + 1
-        ));
+        return Err(ConfigError::ProgramTooLong {
+            what,
+            steps: len + 1,
+            max: MAX_PROGRAM_OPS,
+        });
     }
     Ok(())
 }
@@ -146,9 +148,8 @@ pub(super) fn generate(
     clients: u32,
     n_background: u32,
     topo: &Topology,
-) -> Result<Generated, String> {
-    let kind = cfg.kind();
-    let r = match cfg {
+) -> Result<Generated, ConfigError> {
+    match cfg {
         WorkloadConfig::Tbench(c) => tbench(c, clients, topo),
         WorkloadConfig::Dbench(c) => dbench(c, clients, topo),
         WorkloadConfig::Hackbench(c) => hackbench(c, clients, n_background, topo),
@@ -157,8 +158,7 @@ pub(super) fn generate(
         WorkloadConfig::Schbench(c) => schbench(c, clients, topo),
         WorkloadConfig::Barrier(c) => barrier(c, clients, topo),
         WorkloadConfig::Custom(c) => custom(c, clients),
-    };
-    r.map_err(|m| format!("workload ({kind}): {m}"))
+    }
 }
 
 fn throughput(unit: &str, per_op: f64) -> Metric {
@@ -198,7 +198,7 @@ fn rr_pairs(
     bytes: u32,
     start: StartPolicy,
     topo: &Topology,
-) -> Result<Vec<TaskSpec>, String> {
+) -> Result<Vec<TaskSpec>, ConfigError> {
     let recv = Phase::Recv {
         bytes,
         inbox: tcp_inbox(),
@@ -234,7 +234,7 @@ fn rr_pairs(
     Ok(tasks)
 }
 
-fn tbench(c: &TbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, String> {
+fn tbench(c: &TbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, ConfigError> {
     let tasks = rr_pairs(
         clients,
         ("tbench", "tbench_srv"),
@@ -259,7 +259,7 @@ fn tbench(c: &TbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
     })
 }
 
-fn netperf(c: &NetperfConfig, clients: u32, topo: &Topology) -> Result<Generated, String> {
+fn netperf(c: &NetperfConfig, clients: u32, topo: &Topology) -> Result<Generated, ConfigError> {
     let after = c.after_send_cycles();
     let tasks = rr_pairs(
         clients,
@@ -311,7 +311,7 @@ fn log_request(c: &DbenchConfig, client: u32, with_io: bool) -> Vec<Phase> {
     v
 }
 
-fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, String> {
+fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, ConfigError> {
     let per_log = positive(c.ops_per_log(), "ops_per_log")?;
     let per_io = c.logs_per_io();
     check_irq(c.irq, topo)?;
@@ -398,11 +398,11 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
                 n => lcm(clients as u64, n as u64),
             };
             if round * 5 > MAX_PROGRAM_OPS as u64 {
-                return Err(format!(
+                return Err(ConfigError::TooLarge(format!(
                     "variant ext4: jbd2's program serves each client explicitly; {clients} clients \
                      with logs_per_io {per_io} need {round} commits per round, more than fits in \
                      {MAX_PROGRAM_OPS} steps"
-                ));
+                )));
             }
             let mut body = Vec::with_capacity(round as usize * 4);
             for j in 0..round {
@@ -435,12 +435,12 @@ fn lcm(a: u64, b: u64) -> u64 {
     a / x * b
 }
 
-fn check_irq(r: IrqRoute, topo: &Topology) -> Result<(), String> {
+fn check_irq(r: IrqRoute, topo: &Topology) -> Result<(), ConfigError> {
     if let IrqRoute::Cpu(c) = r {
         if c as usize >= topo.nr_cpus() {
-            return Err(format!(
-                "irq: CPU {c} does not exist ({} CPUs)",
-                topo.nr_cpus()
+            return Err(field(
+                "irq",
+                format!("CPU {c} does not exist ({} CPUs)", topo.nr_cpus()),
             ));
         }
     }
@@ -454,29 +454,37 @@ fn hackbench(
     groups: u32,
     n_background: u32,
     topo: &Topology,
-) -> Result<Generated, String> {
+) -> Result<Generated, ConfigError> {
     if c.tasks_per_group < 2 || !c.tasks_per_group.is_multiple_of(2) || c.tasks_per_group > 2000 {
-        return Err(format!(
-            "tasks_per_group: must be even and between 2 and 2000 (got {})",
-            c.tasks_per_group
+        return Err(field(
+            "tasks_per_group",
+            format!(
+                "must be even and between 2 and 2000 (got {})",
+                c.tasks_per_group
+            ),
         ));
     }
     let loops = positive(c.loops, "loops")?;
     if c.launcher_cpu as usize >= topo.nr_cpus() {
-        return Err(format!(
-            "launcher_cpu: CPU {} does not exist ({} CPUs)",
-            c.launcher_cpu,
-            topo.nr_cpus()
+        return Err(field(
+            "launcher_cpu",
+            format!(
+                "CPU {} does not exist ({} CPUs)",
+                c.launcher_cpu,
+                topo.nr_cpus()
+            ),
         ));
     }
     let fds = c.tasks_per_group / 2;
     let children = groups as u64 * c.tasks_per_group as u64;
     if children + 1 > u16::MAX as u64 {
-        return Err(format!(
+        return Err(ConfigError::TooLarge(format!(
             "{children} tasks exceed the start barrier's 65534 parties"
-        ));
+        )));
     }
-    let reads = fds.checked_mul(loops).ok_or("loops x senders overflows")?;
+    let reads = fds
+        .checked_mul(loops)
+        .ok_or_else(|| ConfigError::TooLarge("loops x senders overflows".into()))?;
     let parent: u32 = 0;
     // Initial tasks: the parent, then interference; children follow in fork order.
     let fork_base = 1 + n_background;
@@ -551,7 +559,7 @@ fn hackbench(
     let mut p = task("hackbench".into(), parent_prog);
     p.start_cpu = Some(c.launcher_cpu);
     if c.start_ms > 60_000 {
-        return Err("start_ms: at most 60000".into());
+        return Err(field("start_ms", "at most 60000"));
     }
     p.start_ns = c.start_ms * 1_000_000;
     Ok(Generated {
@@ -565,7 +573,7 @@ fn hackbench(
 
 // ---- pgbench -----------------------------------------------------------------------------
 
-fn pgbench(c: &PgbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, String> {
+fn pgbench(c: &PgbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, ConfigError> {
     let stmts = positive(c.statements_per_txn, "statements_per_txn")?;
     check_irq(c.irq, topo)?;
     let inbox = match c.socket {
@@ -638,26 +646,29 @@ fn pgbench(c: &PgbenchConfig, clients: u32, topo: &Topology) -> Result<Generated
 
 // ---- schbench ----------------------------------------------------------------------------
 
-fn schbench(c: &SchbenchConfig, workers: u32, topo: &Topology) -> Result<Generated, String> {
+fn schbench(c: &SchbenchConfig, workers: u32, topo: &Topology) -> Result<Generated, ConfigError> {
     let m = if c.message_threads == 0 {
         topo.nr_nodes() as u32
     } else {
         c.message_threads
     };
     if m > super::MAX_CLIENTS {
-        return Err(format!("message_threads: at most {}", super::MAX_CLIENTS));
+        return Err(field(
+            "message_threads",
+            format!("at most {}", super::MAX_CLIENTS),
+        ));
     }
     if c.percentile == 0 || c.percentile > 100 {
-        return Err(format!(
-            "percentile: must be between 1 and 100 (got {})",
-            c.percentile
+        return Err(field(
+            "percentile",
+            format!("must be between 1 and 100 (got {})", c.percentile),
         ));
     }
     if (m as u64) * (workers as u64 + 1) > crate::engine::MAX_TASKS as u64 {
-        return Err(format!(
+        return Err(ConfigError::TooLarge(format!(
             "{m} message threads x {workers} workers exceed {} tasks",
             crate::engine::MAX_TASKS
-        ));
+        )));
     }
     let mut tasks = Vec::new();
     for mt in 0..m {
@@ -703,7 +714,7 @@ fn schbench(c: &SchbenchConfig, workers: u32, topo: &Topology) -> Result<Generat
 
 // ---- barrier -----------------------------------------------------------------------------
 
-fn barrier(c: &BarrierConfig, threads: u32, topo: &Topology) -> Result<Generated, String> {
+fn barrier(c: &BarrierConfig, threads: u32, topo: &Topology) -> Result<Generated, ConfigError> {
     let b = Phase::Barrier {
         id: BARRIER_ID,
         parties: threads as u16,
@@ -728,24 +739,25 @@ fn barrier(c: &BarrierConfig, threads: u32, topo: &Topology) -> Result<Generated
 
 // ---- custom ------------------------------------------------------------------------------
 
-fn custom(c: &CustomConfig, clients: u32) -> Result<Generated, String> {
+fn custom(c: &CustomConfig, clients: u32) -> Result<Generated, ConfigError> {
     if c.tasks.is_empty() {
-        return Err("tasks: at least one task is needed".into());
+        return Err(field("tasks", "at least one task is needed"));
     }
     let copies = if c.replicate { clients } else { 1 };
     let n = c.tasks.len() as u64 * copies as u64;
     if n > crate::engine::MAX_TASKS as u64 {
-        return Err(format!(
+        return Err(ConfigError::TooLarge(format!(
             "{n} tasks exceed the engine's {}",
             crate::engine::MAX_TASKS
-        ));
+        )));
     }
     let mut tasks = Vec::with_capacity(n as usize);
     for k in 0..copies {
         for t in &c.tasks {
             let mut t = t.clone();
             if c.replicate {
-                offset_refs(&mut t.program, k * c.tasks.len() as u32)?;
+                offset_refs(&mut t.program, k * c.tasks.len() as u32)
+                    .ok_or(ConfigError::RefOverflow)?;
                 t.name = format!("{}/{k}", t.name);
             }
             tasks.push(t);

@@ -9,6 +9,7 @@ use crate::engine::behaviour::{Amount, Phase, SchedClass, TaskSpec};
 use crate::topology::Topology;
 
 use super::config::NOMINAL_MHZ;
+use super::error::{ConfigError, field};
 
 /// One source of interference. Interference tasks never exit; they are appended after the
 /// benchmark's tasks (see [`super::WorkloadBuild::background_tasks`]).
@@ -120,15 +121,18 @@ pub struct TasksInterference {
 /// Largest interference task count per entry.
 pub const MAX_INSTANCES: u32 = 4096;
 
-fn check_cpus(m: &CpuMask, topo: &Topology) -> Result<(), String> {
+fn check_cpus(m: &CpuMask, topo: &Topology) -> Result<(), ConfigError> {
     if m.is_empty() {
-        return Err("cpus: the set is empty".into());
+        return Err(field("cpus", "the set is empty"));
     }
     if !m.is_subset(topo.all()) {
-        return Err(format!(
-            "cpus: {} is not within the machine's CPUs {}",
-            crate::cpumask::cpulist(m),
-            crate::cpumask::cpulist(topo.all())
+        return Err(field(
+            "cpus",
+            format!(
+                "{} is not within the machine's CPUs {}",
+                crate::cpumask::cpulist(m),
+                crate::cpumask::cpulist(topo.all())
+            ),
         ));
     }
     Ok(())
@@ -148,20 +152,29 @@ impl Interference {
         topo: &Topology,
         tasks: &mut Vec<TaskSpec>,
         irqs: &mut Vec<IrqSource>,
-    ) -> Result<(), String> {
+    ) -> Result<(), ConfigError> {
         match self {
             Interference::Rt(r) => {
                 if r.prio == 0 || r.prio > 99 {
-                    return Err(format!("prio: must be between 1 and 99 (got {})", r.prio));
+                    return Err(field(
+                        "prio",
+                        format!("must be between 1 and 99 (got {})", r.prio),
+                    ));
                 }
                 if r.period_us == 0 || r.runtime_us > r.period_us || r.period_us > 100_000_000 {
-                    return Err(format!(
-                        "runtime_us/period_us: need 0 <= runtime ({}) <= period ({}) <= 100 s",
-                        r.runtime_us, r.period_us
+                    return Err(field(
+                        "runtime_us/period_us",
+                        format!(
+                            "need 0 <= runtime ({}) <= period ({}) <= 100 s",
+                            r.runtime_us, r.period_us
+                        ),
                     ));
                 }
                 if r.mhz == 0 || r.mhz > 10_000 {
-                    return Err(format!("mhz: must be between 1 and 10000 (got {})", r.mhz));
+                    return Err(field(
+                        "mhz",
+                        format!("must be between 1 and 10000 (got {})", r.mhz),
+                    ));
                 }
                 let all = *topo.all();
                 let mask = match &r.cpus {
@@ -177,7 +190,7 @@ impl Interference {
                     (n, _) => n,
                 };
                 if n > MAX_INSTANCES {
-                    return Err(format!("instances: at most {MAX_INSTANCES}"));
+                    return Err(field("instances", format!("at most {MAX_INSTANCES}")));
                 }
                 let cycles = r.runtime_us * r.mhz as u64;
                 let sleep = (r.period_us - r.runtime_us) * 1000;
@@ -213,9 +226,12 @@ impl Interference {
             Interference::Irq(q) => {
                 check_cpus(&q.cpus, topo)?;
                 if q.period_ns < 1_000 || q.duration_ns == 0 || q.duration_ns >= q.period_ns {
-                    return Err(format!(
-                        "period_ns/duration_ns: need 0 < duration ({}) < period ({}) and period >= 1 µs",
-                        q.duration_ns, q.period_ns
+                    return Err(field(
+                        "period_ns/duration_ns",
+                        format!(
+                            "need 0 < duration ({}) < period ({}) and period >= 1 µs",
+                            q.duration_ns, q.period_ns
+                        ),
                     ));
                 }
                 for cpu in q.cpus.iter() {
@@ -228,13 +244,16 @@ impl Interference {
             }
             Interference::Hog(h) => {
                 if h.count == 0 || h.count > MAX_INSTANCES {
-                    return Err(format!(
-                        "count: must be between 1 and {MAX_INSTANCES} (got {})",
-                        h.count
+                    return Err(field(
+                        "count",
+                        format!("must be between 1 and {MAX_INSTANCES} (got {})", h.count),
                     ));
                 }
                 if !(-20..=19).contains(&h.nice) {
-                    return Err(format!("nice: must be between -20 and 19 (got {})", h.nice));
+                    return Err(field(
+                        "nice",
+                        format!("must be between -20 and 19 (got {})", h.nice),
+                    ));
                 }
                 let mask = match &h.cpus {
                     Some(m) => {
@@ -262,20 +281,23 @@ impl Interference {
             }
             Interference::Tasks(t) => {
                 if t.tasks.is_empty() {
-                    return Err("tasks: the list is empty".into());
+                    return Err(field("tasks", "the list is empty"));
                 }
                 if t.tasks.len() > MAX_INSTANCES as usize {
-                    return Err(format!("tasks: at most {MAX_INSTANCES}"));
+                    return Err(field("tasks", format!("at most {MAX_INSTANCES}")));
                 }
                 for spec in &t.tasks {
                     if has_fork(&spec.program) {
-                        return Err(format!(
-                            "task {:?}: interference tasks cannot fork",
-                            spec.name
-                        ));
+                        return Err(ConfigError::Task {
+                            task: spec.name.clone(),
+                            error: Box::new(ConfigError::Forks),
+                        });
                     }
                     if let Some(m) = &spec.affinity {
-                        check_cpus(m, topo).map_err(|e| format!("task {:?}: {e}", spec.name))?;
+                        check_cpus(m, topo).map_err(|e| ConfigError::Task {
+                            task: spec.name.clone(),
+                            error: Box::new(e),
+                        })?;
                     }
                 }
                 tasks.extend(t.tasks.iter().cloned());

@@ -14,6 +14,7 @@
 //! docs/workloads.md. rt-app import/export: [`rtapp`].
 
 mod config;
+mod error;
 mod generators;
 mod interference;
 mod noise;
@@ -25,6 +26,7 @@ pub use config::{
     HackbenchMode, Kworkers, NOMINAL_MHZ, NetperfConfig, NetperfProto, PgbenchConfig,
     PgbenchSocket, SchbenchConfig, StartPolicy, TbenchConfig, WorkloadConfig,
 };
+pub use error::{ConfigError, WorkloadError};
 pub use generators::{BARRIER_ID, HACKBENCH_GATE, RESERVED_BARRIER_BASE};
 pub use interference::{
     HogInterference, Interference, IrqInterference, MAX_INSTANCES, RtInterference,
@@ -121,15 +123,17 @@ impl WorkloadBuild {
     }
 
     /// Compile every program (tasks, then templates), allowing references to forked tasks.
-    pub fn compile_programs(&self) -> Result<Vec<Vec<crate::engine::Op>>, String> {
+    pub fn compile_programs(&self) -> Result<Vec<Vec<crate::engine::Op>>, WorkloadError> {
         let n_tasks = self.tasks.len() as u32 + self.forked_tasks;
         let n_templates = self.templates.len() as u32;
         self.tasks
             .iter()
             .chain(self.templates.iter())
             .map(|t| {
-                compile(&t.program, n_tasks, n_templates)
-                    .map_err(|m| format!("task {:?}: {m}", t.name))
+                compile(&t.program, n_tasks, n_templates).map_err(|error| WorkloadError::Program {
+                    task: t.name.clone(),
+                    error,
+                })
             })
             .collect()
     }
@@ -142,11 +146,12 @@ pub fn build(
     interference: &[Interference],
     clients: u32,
     topo: &Topology,
-) -> Result<WorkloadBuild, String> {
+) -> Result<WorkloadBuild, WorkloadError> {
     if clients == 0 || clients > MAX_CLIENTS {
-        return Err(format!(
-            "clients: must be between 1 and {MAX_CLIENTS} (got {clients})"
-        ));
+        return Err(WorkloadError::Clients {
+            got: clients,
+            max: MAX_CLIENTS,
+        });
     }
     // Interference first: forked children get ids after every initial task, so the benchmark
     // needs to know how many background tasks will follow its own.
@@ -156,26 +161,40 @@ pub fn build(
     for (i, itf) in interference.iter().enumerate() {
         let start = background.len();
         itf.generate(topo, &mut background, &mut irqs)
-            .map_err(|m| format!("interference[{i}] ({}): {m}", itf.kind()))?;
+            .map_err(|error| WorkloadError::Interference {
+                index: i,
+                kind: itf.kind(),
+                error,
+            })?;
         if itf.has_relative_refs() {
             relative.push((start, background.len()));
         }
         if background.len() > MAX_TASKS {
-            return Err(format!("interference[{i}]: more than {MAX_TASKS} tasks"));
+            return Err(WorkloadError::InterferenceTasks {
+                index: i,
+                max: MAX_TASKS,
+            });
         }
     }
-    let mut b = generators::generate(cfg, clients, background.len() as u32, topo)?;
+    let mut b =
+        generators::generate(cfg, clients, background.len() as u32, topo).map_err(|error| {
+            WorkloadError::Workload {
+                kind: cfg.kind(),
+                error,
+            }
+        })?;
     for (s, e) in relative {
         let off = (b.tasks.len() + s) as u32;
         for t in &mut background[s..e] {
-            offset_refs(&mut t.program, off)?;
+            offset_refs(&mut t.program, off).ok_or(WorkloadError::RefOverflow)?;
         }
     }
     let total = b.tasks.len() + background.len() + b.templates.len() + b.forks as usize;
     if total > MAX_TASKS {
-        return Err(format!(
-            "the workload needs {total} tasks (initial + templates + forked); the engine's limit is {MAX_TASKS}"
-        ));
+        return Err(WorkloadError::TooManyTasks {
+            total,
+            max: MAX_TASKS,
+        });
     }
     let nbg = background.len() as u32;
     b.tasks.extend(background);
@@ -193,21 +212,21 @@ pub fn build(
 }
 
 /// Add `offset` to every absolute task reference in a program (used to place a self-contained
-/// task list after other tasks).
-pub(crate) fn offset_refs(program: &mut [Phase], offset: u32) -> Result<(), String> {
+/// task list after other tasks). `None` when a reference would overflow.
+pub(crate) fn offset_refs(program: &mut [Phase], offset: u32) -> Option<()> {
     for ph in program.iter_mut() {
         match ph {
             Phase::Wake {
                 task: TaskRef::Task(t),
                 ..
             } => {
-                *t = t.checked_add(offset).ok_or("task reference overflows")?;
+                *t = t.checked_add(offset)?;
             }
             Phase::Wake {
                 task: TaskRef::PerCpu { base },
                 ..
             } => {
-                *base = base.checked_add(offset).ok_or("task reference overflows")?;
+                *base = base.checked_add(offset)?;
             }
             Phase::Send {
                 task: TaskRef::Task(t),
@@ -225,5 +244,5 @@ pub(crate) fn offset_refs(program: &mut [Phase], offset: u32) -> Result<(), Stri
             _ => {}
         }
     }
-    Ok(())
+    Some(())
 }

@@ -136,12 +136,12 @@ impl SystemNoise {
     pub fn validate(&self) -> Result<(), NoiseError> {
         crate::check::at_most(self.rate_permille, MAX_RATE_PERMILLE).map_err(|m| NoiseError {
             field: "rate_permille",
-            message: m,
+            message: m.into(),
         })?;
         crate::check::at_most(self.cost_jitter_permille, MAX_COST_JITTER_PERMILLE).map_err(
             |m| NoiseError {
                 field: "cost_jitter_permille",
-                message: m,
+                message: m.into(),
             },
         )?;
         Ok(())

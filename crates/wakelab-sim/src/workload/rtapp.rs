@@ -68,11 +68,33 @@ impl RtAppImport {
     }
 
     /// As interference next to a benchmark (no forks allowed there).
-    pub fn into_interference(self) -> Result<Interference, String> {
+    pub fn into_interference(self) -> Result<Interference, RtAppError> {
         if !self.templates.is_empty() {
-            return Err("fork: forking tasks cannot be used as interference".into());
+            return Err(bad("fork", "forking tasks cannot be used as interference"));
         }
         Ok(Interference::Tasks(TasksInterference { tasks: self.tasks }))
+    }
+}
+
+/// Why an rt-app document cannot be imported. `Display` is the message users see.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RtAppError {
+    #[error("the document is {len} bytes; the limit is {max}")]
+    TooLarge { len: usize, max: usize },
+    #[error("not valid JSON: {0}")]
+    Json(String),
+    #[error("the document nests deeper than {max} levels")]
+    TooDeep { max: usize },
+    /// A key of the document (`path`: `tasks.NAME.phases.p1.run0`, `global.duration`, or an
+    /// import option such as `mhz`) that is wrong or not supported.
+    #[error("{path}: {message}")]
+    Field { path: String, message: String },
+}
+
+fn bad(path: &str, message: impl Into<String>) -> RtAppError {
+    RtAppError::Field {
+        path: path.to_string(),
+        message: message.into(),
     }
 }
 
@@ -195,33 +217,33 @@ fn write_json(j: &J, out: &mut String, indent: usize) {
 
 // ---- import ----------------------------------------------------------------------------------
 
-fn int(j: &J, path: &str) -> Result<i64, String> {
+fn int(j: &J, path: &str) -> Result<i64, RtAppError> {
     match j {
         J::Int(i) => Ok(*i),
         J::Float(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => Ok(*f as i64),
-        _ => Err(format!("{path}: expected an integer")),
+        _ => Err(bad(path, "expected an integer")),
     }
 }
 
-fn uint(j: &J, path: &str, max: i64) -> Result<u64, String> {
+fn uint(j: &J, path: &str, max: i64) -> Result<u64, RtAppError> {
     let v = int(j, path)?;
     if v < 0 || v > max {
-        return Err(format!("{path}: must be between 0 and {max} (got {v})"));
+        return Err(bad(path, format!("must be between 0 and {max} (got {v})")));
     }
     Ok(v as u64)
 }
 
-fn string<'a>(j: &'a J, path: &str) -> Result<&'a str, String> {
+fn string<'a>(j: &'a J, path: &str) -> Result<&'a str, RtAppError> {
     match j {
         J::Str(s) => Ok(s),
-        _ => Err(format!("{path}: expected a string")),
+        _ => Err(bad(path, "expected a string")),
     }
 }
 
-fn obj<'a>(j: &'a J, path: &str) -> Result<&'a [(String, J)], String> {
+fn obj<'a>(j: &'a J, path: &str) -> Result<&'a [(String, J)], RtAppError> {
     match j {
         J::Obj(v) => Ok(v),
-        _ => Err(format!("{path}: expected an object")),
+        _ => Err(bad(path, "expected an object")),
     }
 }
 
@@ -263,22 +285,22 @@ struct TaskDoc<'a> {
 }
 
 /// Import an rt-app JSON document.
-pub fn import_rtapp(json: &str, opts: &RtAppOptions) -> Result<RtAppImport, String> {
+pub fn import_rtapp(json: &str, opts: &RtAppOptions) -> Result<RtAppImport, RtAppError> {
     if json.len() > MAX_INPUT_BYTES {
-        return Err(format!(
-            "the document is {} bytes; the limit is {MAX_INPUT_BYTES}",
-            json.len()
-        ));
+        return Err(RtAppError::TooLarge {
+            len: json.len(),
+            max: MAX_INPUT_BYTES,
+        });
     }
     if opts.mhz == 0 || opts.mhz > 10_000 {
-        return Err(format!(
-            "mhz: must be between 1 and 10000 (got {})",
-            opts.mhz
+        return Err(bad(
+            "mhz",
+            format!("must be between 1 and 10000 (got {})", opts.mhz),
         ));
     }
-    let root: J = serde_json::from_str(json).map_err(|e| format!("not valid JSON: {e}"))?;
+    let root: J = serde_json::from_str(json).map_err(|e| RtAppError::Json(e.to_string()))?;
     if depth(&root) > MAX_DEPTH {
-        return Err(format!("the document nests deeper than {MAX_DEPTH} levels"));
+        return Err(RtAppError::TooDeep { max: MAX_DEPTH });
     }
     let mut notes = Vec::new();
     let mut tasks_j = None;
@@ -293,9 +315,12 @@ pub fn import_rtapp(json: &str, opts: &RtAppOptions) -> Result<RtAppImport, Stri
                         // Other negative values are refused, not read as "no limit".
                         let d = int(gv, "global.duration")?;
                         if d != -1 && !(0..=MAX_DURATION_S).contains(&d) {
-                            return Err(format!(
-                                "global.duration: must be -1 (no limit) or between 0 and \
+                            return Err(bad(
+                                "global.duration",
+                                format!(
+                                    "must be -1 (no limit) or between 0 and \
                                  {MAX_DURATION_S} seconds (got {d})"
+                                ),
                             ));
                         }
                         if d > 0 {
@@ -304,21 +329,22 @@ pub fn import_rtapp(json: &str, opts: &RtAppOptions) -> Result<RtAppImport, Stri
                     } else if IGNORED_GLOBAL.contains(&gk.as_str()) {
                         notes.push(format!("global.{gk}: ignored"));
                     } else {
-                        return Err(format!("global.{gk}: not supported"));
+                        return Err(bad(&format!("global.{gk}"), "not supported"));
                     }
                 }
             }
             "resources" => {
                 if !obj(v, "resources")?.is_empty() {
-                    return Err(
-                        "resources: not supported (barriers are created from their names)".into(),
-                    );
+                    return Err(bad(
+                        "resources",
+                        "not supported (barriers are created from their names)",
+                    ));
                 }
             }
-            _ => return Err(format!("{k}: not supported (expected tasks, global)")),
+            _ => return Err(bad(k, "not supported (expected tasks, global)")),
         }
     }
-    let tasks_j = tasks_j.ok_or("tasks: missing")?;
+    let tasks_j = tasks_j.ok_or_else(|| bad("tasks", "missing"))?;
 
     // Pass 1: names, instance counts, indices of initial tasks and templates.
     let mut docs = Vec::new();
@@ -352,9 +378,12 @@ pub fn import_rtapp(json: &str, opts: &RtAppOptions) -> Result<RtAppImport, Stri
         }
     }
     if n_tasks as usize + n_templates as usize > MAX_IMPORT_TASKS {
-        return Err(format!(
-            "tasks: {} tasks; the limit is {MAX_IMPORT_TASKS}",
-            n_tasks + n_templates
+        return Err(bad(
+            "tasks",
+            format!(
+                "{} tasks; the limit is {MAX_IMPORT_TASKS}",
+                n_tasks + n_templates
+            ),
         ));
     }
     // Barrier parties: every instance of every task that names the barrier.
@@ -372,7 +401,7 @@ pub fn import_rtapp(json: &str, opts: &RtAppOptions) -> Result<RtAppImport, Stri
         }
     }
     if barriers.len() > super::RESERVED_BARRIER_BASE as usize {
-        return Err("barrier: too many barriers".into());
+        return Err(bad("barrier", "too many barriers"));
     }
     let ctx = Ctx {
         mhz: opts.mhz as u64,
@@ -407,8 +436,9 @@ pub fn import_rtapp(json: &str, opts: &RtAppOptions) -> Result<RtAppImport, Stri
                     "SCHED_OTHER" => policy_fifo = false,
                     "SCHED_FIFO" => policy_fifo = true,
                     p => {
-                        return Err(format!(
-                            "{kp}: {p} is not supported (SCHED_OTHER, SCHED_FIFO)"
+                        return Err(bad(
+                            &kp,
+                            format!("{p} is not supported (SCHED_OTHER, SCHED_FIFO)"),
                         ));
                     }
                 },
@@ -428,15 +458,17 @@ pub fn import_rtapp(json: &str, opts: &RtAppOptions) -> Result<RtAppImport, Stri
         if policy_fifo {
             let p = priority.unwrap_or(10);
             if !(1..=99).contains(&p) {
-                return Err(format!(
-                    "{path}.priority: must be between 1 and 99 for SCHED_FIFO (got {p})"
+                return Err(bad(
+                    &format!("{path}.priority"),
+                    format!("must be between 1 and 99 for SCHED_FIFO (got {p})"),
                 ));
             }
             class = SchedClass::Fifo { prio: p as u8 };
         } else if let Some(p) = priority {
             if !(-20..=19).contains(&p) {
-                return Err(format!(
-                    "{path}.priority: must be a nice value between -20 and 19 for SCHED_OTHER (got {p})"
+                return Err(bad(
+                    &format!("{path}.priority"),
+                    format!("must be a nice value between -20 and 19 for SCHED_OTHER (got {p})"),
                 ));
             }
             class = SchedClass::Fair { nice: p as i8 };
@@ -445,9 +477,9 @@ pub fn import_rtapp(json: &str, opts: &RtAppOptions) -> Result<RtAppImport, Stri
         match phases_j {
             Some(ph) => {
                 if !events.is_empty() {
-                    return Err(format!(
-                        "{path}.{}: events next to phases are not supported",
-                        events[0].0
+                    return Err(bad(
+                        &format!("{path}.{}", events[0].0),
+                        "events next to phases are not supported",
                     ));
                 }
                 for (pn, pv) in ph {
@@ -535,23 +567,23 @@ fn forked_anywhere(
         .any(|s| has(&s.program, t))
 }
 
-fn unsupported(path: &str, key: &str) -> String {
+fn unsupported(path: &str, key: &str) -> RtAppError {
     match UNSUPPORTED_EVENTS.iter().find(|e| key.starts_with(*e)) {
-        Some(e) => format!("{path}: rt-app event \"{e}\" is not supported"),
-        None => format!("{path}: not supported"),
+        Some(e) => bad(path, format!("rt-app event \"{e}\" is not supported")),
+        None => bad(path, "not supported"),
     }
 }
 
-fn cpus(v: &J, path: &str) -> Result<CpuMask, String> {
+fn cpus(v: &J, path: &str) -> Result<CpuMask, RtAppError> {
     let J::Arr(items) = v else {
-        return Err(format!("{path}: expected an array of CPU numbers"));
+        return Err(bad(path, "expected an array of CPU numbers"));
     };
     let mut m = CpuMask::EMPTY;
     for it in items {
         m.set(uint(it, path, crate::cpumask::MAX_CPUS as i64 - 1)? as u16);
     }
     if m.is_empty() {
-        return Err(format!("{path}: empty CPU list"));
+        return Err(bad(path, "empty CPU list"));
     }
     Ok(m)
 }
@@ -569,7 +601,7 @@ fn collect_barriers(body: &[(String, J)], out: &mut Vec<String>) {
     }
 }
 
-fn wrap_loop(count: i64, body: Vec<Phase>, path: &str) -> Result<Vec<Phase>, String> {
+fn wrap_loop(count: i64, body: Vec<Phase>, path: &str) -> Result<Vec<Phase>, RtAppError> {
     match count {
         -1 => Ok(vec![Phase::Loop { count: None, body }]),
         1 => Ok(body),
@@ -577,8 +609,9 @@ fn wrap_loop(count: i64, body: Vec<Phase>, path: &str) -> Result<Vec<Phase>, Str
             count: Some(c as u32),
             body,
         }]),
-        c => Err(format!(
-            "{path}: loop {c} is not supported (-1 or 0..2^32-1)"
+        c => Err(bad(
+            path,
+            format!("loop {c} is not supported (-1 or 0..2^32-1)"),
         )),
     }
 }
@@ -595,7 +628,7 @@ impl Ctx<'_> {
         evs: &[(&str, &J)],
         path: &str,
         notes: &mut Vec<String>,
-    ) -> Result<Vec<Phase>, String> {
+    ) -> Result<Vec<Phase>, RtAppError> {
         let mut out = Vec::new();
         // µs of run/sleep since the last timer event (for the periodic timer approximation)
         let mut since_timer: u64 = 0;
@@ -632,12 +665,17 @@ impl Ctx<'_> {
                             }
                             "mode" => match string(tv, &format!("{kp}.mode"))? {
                                 "absolute" | "relative" => {}
-                                m => return Err(format!("{kp}.mode: {m} is not supported")),
+                                m => {
+                                    return Err(bad(
+                                        &format!("{kp}.mode"),
+                                        format!("{m} is not supported"),
+                                    ));
+                                }
                             },
-                            _ => return Err(format!("{kp}.{tk}: not supported")),
+                            _ => return Err(bad(&format!("{kp}.{tk}"), "not supported")),
                         }
                     }
-                    let period = period.ok_or(format!("{kp}.period: missing"))?;
+                    let period = period.ok_or_else(|| bad(&format!("{kp}.period"), "missing"))?;
                     note(
                         notes,
                         "timer: imported as a sleep of the period minus the work before it \
@@ -658,7 +696,7 @@ impl Ctx<'_> {
                         .expect("collected");
                     let parties = self.barriers[id].1;
                     if parties > u16::MAX as u32 {
-                        return Err(format!("{kp}: too many parties"));
+                        return Err(bad(&kp, "too many parties"));
                     }
                     out.push(Phase::Barrier {
                         id: id as u16,
@@ -677,11 +715,12 @@ impl Ctx<'_> {
                             sync: false,
                         }),
                         Some((_, None, _)) => {
-                            return Err(format!(
-                                "{kp}: {name} is forked (instance 0): cannot be resumed"
+                            return Err(bad(
+                                &kp,
+                                format!("{name} is forked (instance 0): cannot be resumed"),
                             ));
                         }
-                        None => return Err(format!("{kp}: no task named {name:?}")),
+                        None => return Err(bad(&kp, format!("no task named {name:?}"))),
                     }
                     note(notes, "resume: wakes the first instance of the named task");
                 }
@@ -690,11 +729,12 @@ impl Ctx<'_> {
                     match self.index.iter().find(|(n, _, _)| *n == name) {
                         Some((_, None, t)) => out.push(Phase::Fork { template: *t }),
                         Some(_) => {
-                            return Err(format!(
-                                "{kp}: {name} must have \"instance\": 0 to be forked"
+                            return Err(bad(
+                                &kp,
+                                format!("{name} must have \"instance\": 0 to be forked"),
                             ));
                         }
-                        None => return Err(format!("{kp}: no task named {name:?}")),
+                        None => return Err(bad(&kp, format!("no task named {name:?}"))),
                     }
                 }
                 _ => unreachable!(),

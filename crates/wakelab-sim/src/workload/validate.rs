@@ -8,8 +8,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::check::{at_most, between, cpu, length};
+use crate::check::{Limit, at_most, between, cpu, length};
 use crate::cpumask::{CpuMask, cpulist};
+use crate::engine::ProgramError;
 use crate::engine::behaviour::{
     Amount, IrqRoute, MAX_AMOUNT, MAX_EXP_MEAN, Phase, SchedClass, TaskSpec,
 };
@@ -66,15 +67,15 @@ fn amount(a: &Amount, path: &str) -> Result<(), ScenarioError> {
 /// callers build a path only for an error.
 fn amount_rel(a: &Amount) -> Result<(), (&'static str, String)> {
     match *a {
-        Amount::Fixed(v) => at_most(v, MAX_AMOUNT).map_err(|m| ("", m)),
+        Amount::Fixed(v) => at_most(v, MAX_AMOUNT).map_err(|m| ("", m.into())),
         Amount::Uniform { lo, hi } => {
-            at_most(hi, MAX_AMOUNT).map_err(|m| (".hi", m))?;
+            at_most(hi, MAX_AMOUNT).map_err(|m| (".hi", m.into()))?;
             if lo > hi {
                 return Err((".lo", format!("must not exceed hi ({hi}) (got {lo})")));
             }
             Ok(())
         }
-        Amount::Exp { mean } => at_most(mean, MAX_EXP_MEAN).map_err(|m| (".mean", m)),
+        Amount::Exp { mean } => at_most(mean, MAX_EXP_MEAN).map_err(|m| (".mean", m.into())),
     }
 }
 
@@ -167,7 +168,9 @@ fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError>
             Phase::Io { ns, irq: r } => amount_rel(ns)
                 .map_err(|(s, m)| (format!("io.ns{s}"), m))
                 .and_then(|()| match *r {
-                    IrqRoute::Cpu(c) => cpu(c, nr_cpus).map_err(|m| ("io.irq.cpu".into(), m)),
+                    IrqRoute::Cpu(c) => {
+                        cpu(c, nr_cpus).map_err(|m| ("io.irq.cpu".into(), m.into()))
+                    }
                     _ => Ok(()),
                 }),
             Phase::Barrier { id, parties } => at_most(*id, RESERVED_BARRIER_BASE - 1)
@@ -178,7 +181,8 @@ fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError>
                     )
                 })
                 .and_then(|()| {
-                    between(*parties, 1, u16::MAX - 1).map_err(|m| ("barrier.parties".into(), m))
+                    between(*parties, 1, u16::MAX - 1)
+                        .map_err(|m| ("barrier.parties".into(), m.into()))
                 }),
             Phase::Loop { body, .. } => {
                 program(body, &format!("{path}[{i}].loop.body"), nr_cpus)?;
@@ -189,15 +193,19 @@ fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError>
                 Ok(())
             }
             Phase::Send { bytes, .. } => {
-                between(*bytes, 1, MAX_MESSAGE_BYTES).map_err(|m| ("send.bytes".into(), m))
+                between(*bytes, 1, MAX_MESSAGE_BYTES).map_err(|m| ("send.bytes".into(), m.into()))
             }
             Phase::Recv { bytes, inbox } => between(*bytes, 1, MAX_MESSAGE_BYTES)
-                .map_err(|m| ("recv.bytes".into(), m))
+                .map_err(|m| ("recv.bytes".into(), m.into()))
                 .and_then(|()| {
-                    inbox.check().map_err(|m| {
+                    inbox.check().map_err(|e| {
                         // `check` names the field from `inbox.` on
-                        let (f, m) = m.split_once(": ").unwrap_or(("inbox", &m));
-                        (format!("recv.{f}"), m.to_string())
+                        let field = e.field().unwrap_or("inbox");
+                        let message = match e {
+                            ProgramError::Field { message, .. } => message,
+                            e => e.to_string(),
+                        };
+                        (format!("recv.{field}"), message)
                     })
                 }),
             // Task and template references are checked by `compile`, which knows the counts.
@@ -333,7 +341,7 @@ fn workload(cfg: &WorkloadConfig, n: usize) -> Result<(), ScenarioError> {
     }
 }
 
-fn at_p(field: &'static str) -> impl Fn(String) -> ScenarioError {
+fn at_p(field: &'static str) -> impl Fn(Limit) -> ScenarioError {
     move |m| err(format!("workload.{field}"), m)
 }
 

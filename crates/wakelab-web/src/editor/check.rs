@@ -8,7 +8,7 @@
 use wakelab_sim::freq::FreqModel;
 use wakelab_sim::scenario::Experiment;
 use wakelab_sim::topology::Topology;
-use wakelab_sim::workload::{self, WorkloadConfig};
+use wakelab_sim::workload::{self, ConfigError, WorkloadConfig, WorkloadError};
 
 use super::FieldError;
 
@@ -32,8 +32,8 @@ pub fn check(exp: &Experiment) -> Vec<FieldError> {
                 continue;
             }
         };
-        if let Err(m) = sc.kernel.resolve() {
-            push(&mut out, format!("variants[{v}].kernel"), m);
+        if let Err(e) = sc.kernel.resolve() {
+            push(&mut out, format!("variants[{v}].kernel"), e.to_string());
         }
         let mut cfg = sc.freq.clone();
         cfg.tick_ns = sc.engine.tick_ns();
@@ -49,8 +49,8 @@ pub fn check(exp: &Experiment) -> Vec<FieldError> {
             };
             push(&mut out, path, e.message);
         }
-        if let Err(m) = workload::build(&sc.workload, &sc.interference, clients, &topo) {
-            let (p, m) = workload_path(&sc.workload, &m);
+        if let Err(e) = workload::build(&sc.workload, &sc.interference, clients, &topo) {
+            let (p, m) = workload_path(&sc.workload, &e);
             push(&mut out, p, m);
         }
     }
@@ -63,44 +63,52 @@ fn push(out: &mut Vec<FieldError>, path: String, message: String) {
     }
 }
 
-/// Turn a workload build message into (path, message): `interference[2] (rt): prio: ...` goes
-/// to that source's `prio`, `task "x": wake: ...` to custom task x's program.
-pub fn workload_path(w: &WorkloadConfig, m: &str) -> FieldError {
-    if let Some(rest) = m.strip_prefix("interference[")
-        && let Some((idx, rest)) = rest.split_once(']')
-    {
-        let rest = rest.split_once("): ").map_or(rest, |(_, r)| r);
-        let base = format!("scenario.interference[{idx}]");
-        return match rest.split_once(": ") {
-            Some((key, msg)) if key.bytes().all(|b| b.is_ascii_lowercase() || b == b'_') => {
-                (format!("{base}.{key}"), msg.to_string())
+/// Put a workload build error on its field: `interference[2] (rt): prio: ...` goes to that
+/// source's `prio`, `task "x": wake: ...` to custom task x's program.
+pub fn workload_path(w: &WorkloadConfig, e: &WorkloadError) -> FieldError {
+    match e {
+        WorkloadError::Interference { index, error, .. } => {
+            let base = format!("scenario.interference[{index}]");
+            match error {
+                ConfigError::Field { field, message } if field.bytes().all(is_key_byte) => {
+                    (format!("{base}.{field}"), message.clone())
+                }
+                e => (base, e.to_string()),
             }
-            _ => (base, rest.trim_start_matches(": ").to_string()),
-        };
-    }
-    // The generators name the workload first: `workload (custom): tasks: ...`.
-    let m = match m.strip_prefix("workload (") {
-        Some(rest) => rest.split_once("): ").map_or(m, |(_, r)| r),
-        None => m,
-    };
-    if let WorkloadConfig::Custom(c) = w {
-        if let Some(rest) = m.strip_prefix("task \"")
-            && let Some((name, msg)) = rest.split_once("\": ")
-        {
-            // Replicated copies are named `name/k`.
-            let base = name.rsplit_once('/').map_or(name, |(b, _)| b);
-            for (list, tasks) in [("tasks", &c.tasks), ("templates", &c.templates)] {
-                if let Some(j) = tasks.iter().position(|t| t.name == name || t.name == base) {
-                    return (
-                        format!("scenario.workload.{list}[{j}].program"),
-                        msg.to_string(),
-                    );
+        }
+        WorkloadError::InterferenceTasks { index, max } => (
+            format!("scenario.interference[{index}]"),
+            format!("more than {max} tasks"),
+        ),
+        WorkloadError::Program { task, error } => {
+            if let WorkloadConfig::Custom(c) = w {
+                // Replicated copies are named `name/k`.
+                let base = task.rsplit_once('/').map_or(task.as_str(), |(b, _)| b);
+                for (list, tasks) in [("tasks", &c.tasks), ("templates", &c.templates)] {
+                    if let Some(j) = tasks.iter().position(|t| t.name == *task || t.name == base) {
+                        return (
+                            format!("scenario.workload.{list}[{j}].program"),
+                            error.to_string(),
+                        );
+                    }
                 }
             }
+            ("scenario.workload".into(), e.to_string())
         }
-        if let Some(msg) = m.strip_prefix("tasks: ") {
-            return ("scenario.workload.tasks".into(), msg.to_string());
-        }
+        // The generators' own problems: `workload (custom): tasks: ...` names the task list.
+        WorkloadError::Workload { error, .. } => match (w, error) {
+            (WorkloadConfig::Custom(_), ConfigError::Field { field, message })
+                if *field == "tasks" =>
+            {
+                ("scenario.workload.tasks".into(), message.clone())
+            }
+            (_, error) => ("scenario.workload".into(), error.to_string()),
+        },
+        e => ("scenario.workload".into(), e.to_string()),
     }
-    ("scenario.workload".into(), m.to_string())
+}
+
+/// A byte of a plain key (`prio`, `period_ns`), as opposed to a pair (`runtime_us/period_us`).
+fn is_key_byte(b: u8) -> bool {
+    b.is_ascii_lowercase() || b == b'_'
 }

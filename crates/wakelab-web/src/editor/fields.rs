@@ -1127,7 +1127,7 @@ pub fn apply(f: &FieldSpec, raw: &str, root: &mut Value) -> Result<(), String> {
                 }
                 (Value::Null, false)
             } else {
-                let m = wakelab_sim::cpumask::parse_cpulist(t)?;
+                let m = wakelab_sim::cpumask::parse_cpulist(t).map_err(|e| e.to_string())?;
                 (json!(wakelab_sim::cpumask::cpulist(&m)), false)
             }
         }

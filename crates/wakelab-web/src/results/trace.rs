@@ -102,7 +102,8 @@ pub fn run_trace_bounded(
             explain_decision: None,
         },
         progress,
-    )?;
+    )
+    .map_err(|e| e.to_string())?;
     let cpus = d.result.cpu_busy_pct.len();
     let end = to.min(d.result.sim_ns.max(from + 1));
     let opts = TraceOptions {

@@ -13,20 +13,20 @@
 //!
 //! Pure parts are generic over [`view::LbView`] and return what to move; the engine applies it.
 
-pub mod cpu_load;
-pub mod detach;
-pub mod engine_view;
+pub(crate) mod cpu_load;
+pub(crate) mod detach;
+pub(crate) mod engine_view;
 pub mod env;
-pub mod find_busiest;
-pub mod lb_stats;
-pub mod load_balance;
-pub mod newidle;
-pub mod nohz;
-pub mod rebalance;
-pub mod simple;
+pub(crate) mod find_busiest;
+pub(crate) mod lb_stats;
+pub(crate) mod load_balance;
+pub(crate) mod newidle;
+pub(crate) mod nohz;
+pub(crate) mod rebalance;
+pub(crate) mod simple;
 pub mod snapshot;
-pub mod state;
-pub mod view;
+pub(crate) mod state;
+pub(crate) mod view;
 
 use serde::{Deserialize, Serialize};
 

@@ -8,7 +8,7 @@ use crate::engine::view::View;
 use super::cpu_load::cpu_load_update;
 use super::detach::detach_one_task;
 use super::load_balance::{LbResult, load_balance};
-use super::state::{LbState, get_sd_balance_interval};
+use super::state::get_sd_balance_interval;
 use super::{CpuIdleType, LbFamily, Trace};
 
 /// Why a balance ran (for the run statistics).
@@ -193,9 +193,4 @@ fn sis_util_update(sim: &mut Sim, cpu: Cpu, li: usize) {
     sim.with_placement(|view, st, _| {
         crate::placement::update_idle_cpu_scan(view, st, cpu, sum_util)
     });
-}
-
-/// Initial balancer state for a machine.
-pub fn init(sim: &Sim) -> LbState {
-    LbState::new(&sim.sd, sim.topo.nr_cpus())
 }

@@ -246,7 +246,9 @@ impl BalanceSnapshot {
             ));
         }
         let topology = Topology::new(&self.machine).map_err(|e| bad("machine", e.to_string()))?;
-        self.kernel.resolve().map_err(|e| bad("kernel", e))?;
+        self.kernel
+            .resolve()
+            .map_err(|e| bad("kernel", e.to_string()))?;
         crate::check::between(self.hz, 100, 1000).map_err(|m| bad("hz", m))?;
         crate::check::at_most(self.migration_cost_ns, i32::MAX as u64)
             .map_err(|m| bad("migration_cost_ns", m))?;

@@ -34,6 +34,7 @@ use crate::topology::{SchedDomains, Topology};
 
 use super::IrqSource;
 use super::behaviour::{IrqRoute, Op, SchedClass, TaskSpec, WakeTarget};
+use super::error::SimInputError;
 use super::params::EngineParams;
 use super::queue::{EventQueue, Nanos, TimerTree};
 use super::rq::Rq;
@@ -188,7 +189,7 @@ pub struct Sim {
 const RATE_SHIFT: u32 = 20;
 
 impl Sim {
-    pub fn new(input: SimInput) -> Result<Sim, String> {
+    pub fn new(input: SimInput) -> Result<Sim, SimInputError> {
         input.params.validate()?;
         input.placement.validate()?;
         let n = input.topology.nr_cpus();
@@ -283,11 +284,11 @@ impl Sim {
                 } = *op
                 {
                     if base as usize + n > sim.n_initial as usize {
-                        return Err(format!(
-                            "wake: per-CPU tasks {base}..{} do not all exist ({} tasks)",
-                            base as usize + n,
-                            sim.n_initial
-                        ));
+                        return Err(SimInputError::PerCpuTasks {
+                            base,
+                            end: base as usize + n,
+                            tasks: sim.n_initial,
+                        });
                     }
                 }
             }
@@ -297,9 +298,9 @@ impl Sim {
         Ok(sim)
     }
 
-    fn templates_check(&self, templates: &[TaskSpec]) -> Result<(), String> {
+    fn templates_check(&self, templates: &[TaskSpec]) -> Result<(), SimInputError> {
         if self.programs.len() != self.n_initial as usize + templates.len() {
-            return Err("internal: program count does not match tasks + templates".into());
+            return Err(SimInputError::ProgramCount);
         }
         Ok(())
     }
@@ -402,12 +403,16 @@ impl Sim {
 /// field's path in the experiment (`workload/validate.rs`); this is the engine's own guard for
 /// inputs built another way, which used to clamp CPU 999 to the last CPU (or drop an interrupt
 /// source) silently. Paths name the `SimInput` field.
-fn check_cpus(input: &SimInput, n: usize) -> Result<(), String> {
+fn check_cpus(input: &SimInput, n: usize) -> Result<(), SimInputError> {
     use crate::check::cpu;
+    let field = |field: String, message: crate::check::Limit| SimInputError::Field {
+        field,
+        message: message.into(),
+    };
     let all = *input.topology.all();
     for (i, t) in input.tasks.iter().enumerate() {
         if let Some(c) = t.start_cpu {
-            cpu(c, n).map_err(|m| format!("tasks[{i}] ({}).start_cpu: {m}", t.name))?;
+            cpu(c, n).map_err(|m| field(format!("tasks[{i}] ({}).start_cpu", t.name), m))?;
         }
     }
     for (i, t) in input.tasks.iter().chain(&input.templates).enumerate() {
@@ -418,10 +423,9 @@ fn check_cpus(input: &SimInput, n: usize) -> Result<(), String> {
                 } else {
                     ("templates", i - input.tasks.len())
                 };
-                return Err(format!(
-                    "{what}[{k}] ({}).affinity: {}",
-                    t.name,
-                    cpu(c, n).unwrap_err()
+                return Err(field(
+                    format!("{what}[{k}] ({}).affinity", t.name),
+                    cpu(c, n).unwrap_err(),
                 ));
             }
         }
@@ -433,12 +437,12 @@ fn check_cpus(input: &SimInput, n: usize) -> Result<(), String> {
                 ..
             } = *op
             {
-                cpu(c, n).map_err(|m| format!("programs[{p}][{k}].io.irq.cpu: {m}"))?;
+                cpu(c, n).map_err(|m| field(format!("programs[{p}][{k}].io.irq.cpu"), m))?;
             }
         }
     }
     for (s, irq) in input.irqs.iter().enumerate() {
-        cpu(irq.cpu, n).map_err(|m| format!("irqs[{s}].cpu: {m}"))?;
+        cpu(irq.cpu, n).map_err(|m| field(format!("irqs[{s}].cpu"), m))?;
     }
     Ok(())
 }

@@ -84,7 +84,12 @@ impl Sim {
     /// Check the engine's invariants (tests call this after runs): every runnable task is queued
     /// exactly once on its own CPU, a running task is its CPU's `curr`, the runqueue counts
     /// match the queues, and no CPU was busy longer than the run.
-    pub fn check_invariants(&self) -> Result<(), String> {
+    pub fn check_invariants(&self) -> Result<(), crate::engine::InvariantViolation> {
+        self.invariants().map_err(crate::engine::InvariantViolation)
+    }
+
+    /// [`Sim::check_invariants`]: the first broken invariant, in words.
+    fn invariants(&self) -> Result<(), String> {
         let mut seen = vec![0u8; self.tasks.len()];
         for (c, rq) in self.rqs.iter().enumerate() {
             let mut cfs = rq.cfs_q.len() as u32;
