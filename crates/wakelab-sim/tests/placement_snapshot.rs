@@ -410,7 +410,9 @@ fn stale_max_capacity_5_10_misfit() {
 #[test]
 fn group_and_pressure_fields_are_validated() {
     let e = |cpus: &str, groups: &str, v: &str| {
-        decide_json(&fork_two_cpus(v, cpus, groups)).unwrap_err()
+        decide_json(&fork_two_cpus(v, cpus, groups))
+            .unwrap_err()
+            .to_string()
     };
     let m = e("", r#"{ "level": 1, "cpu": 0 }"#, "5.10");
     assert!(m.starts_with("groups[0].level:"), "{m}");

@@ -462,11 +462,9 @@ fn compile_into(
             Phase::Exit => out.push(Op::Exit),
             Phase::Syscall { body } => {
                 if let Some(ph) = body.iter().find(|ph| !in_syscall_body(ph)) {
-                    return Err(format!(
-                        "syscall.body: {} cannot be part of a system call here (allowed: run, \
-                         wake, wait, sleep, send, recv, io, ops)",
-                        phase_name(ph)
-                    ));
+                    return Err(ProgramError::NotInSyscall {
+                        step: phase_name(ph),
+                    });
                 }
                 out.push(Op::SyscallEnter);
                 compile_into(body, out, depth, n_tasks, n_templates)?;
@@ -598,7 +596,7 @@ mod tests {
         let j = r#"[{"syscall": {"body": [{"loop": {"count": 2, "body": [{"wait": null}]}}]}}]"#;
         let p: Vec<Phase> = serde_json::from_str(j).unwrap();
         let e = compile(&p, 2, 0).unwrap_err();
-        assert!(e.starts_with("syscall.body: loop cannot be part"), "{e}");
+        assert_eq!(e, ProgramError::NotInSyscall { step: "loop" });
     }
 
     #[test]

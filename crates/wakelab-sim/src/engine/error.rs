@@ -28,6 +28,12 @@ pub enum ProgramError {
     NoSuchTemplate { template: u32 },
     #[error("barrier.parties must be at least 1")]
     NoBarrierParties,
+    /// A `syscall` block holds a step one call cannot (a loop, fork, exec, barrier, exit or
+    /// another call).
+    #[error(
+        "syscall.body: {step} cannot be part of a system call here (allowed: run, wake, wait, sleep, send, recv, io, ops)"
+    )]
+    NotInSyscall { step: &'static str },
     #[error("loops nest deeper than {max}")]
     TooDeep { max: usize },
     /// The compiled program (with its final exit) has more than `max` steps.
@@ -47,6 +53,7 @@ impl ProgramError {
             | ProgramError::NoSuchPerCpuTasks { step, .. } => Some(step),
             ProgramError::NoSuchTemplate { .. } => Some("fork"),
             ProgramError::NoBarrierParties => Some("barrier.parties"),
+            ProgramError::NotInSyscall { .. } => Some("syscall.body"),
             _ => None,
         }
     }

@@ -163,7 +163,7 @@ pub(crate) fn resolve_groups(
                 ),
             ));
         }
-        crate::check::cpu(g.cpu, nr).map_err(|m| (p("cpu"), m))?;
+        crate::check::cpu(g.cpu, nr).map_err(|m| (p("cpu"), m.to_string()))?;
         let span = domains.levels[g.level]
             .groups_from(g.cpu)
             .next()
@@ -183,7 +183,7 @@ pub(crate) fn resolve_groups(
             ("max_capacity", g.max_capacity),
         ] {
             if let Some(v) = v {
-                crate::check::between(v, 1, 1024).map_err(|m| (p(f), m))?;
+                crate::check::between(v, 1, 1024).map_err(|m| (p(f), m.to_string()))?;
             }
         }
         if g.max_capacity.is_some() && domains.version.is_4x() {
@@ -267,16 +267,16 @@ pub(crate) fn pressure_capacity(
     }
     // rt_avg counts ns x 1024: 2^62 is ~140 years of RT time; the age is at most ~146 years
     if let Some(x) = rt_avg {
-        crate::check::at_most(x, 1u64 << 62).map_err(|m| ("rt_avg", m))?;
+        crate::check::at_most(x, 1u64 << 62).map_err(|m| ("rt_avg", m.to_string()))?;
     }
     if let Some(x) = rt_avg_age_ns {
-        crate::check::at_most(x, 1u64 << 62).map_err(|m| ("rt_avg_age_ns", m))?;
+        crate::check::at_most(x, 1u64 << 62).map_err(|m| ("rt_avg_age_ns", m.to_string()))?;
     }
     if let Some(x) = rt_util_avg {
-        crate::check::at_most(x, 1024).map_err(|m| ("rt_util_avg", m))?;
+        crate::check::at_most(x, 1024).map_err(|m| ("rt_util_avg", m.to_string()))?;
     }
     if let Some(x) = irq_util_avg {
-        crate::check::at_most(x, 1024).map_err(|m| ("irq_util_avg", m))?;
+        crate::check::at_most(x, 1024).map_err(|m| ("irq_util_avg", m.to_string()))?;
     }
     Ok(Some(if is_4x {
         crate::capacity::scale_rt_capacity_4x(orig, rt_avg.unwrap_or(0), rt_avg_age_ns.unwrap_or(0))
@@ -553,9 +553,9 @@ impl Snapshot {
                 if e.capacity.is_some()
                     && (e.rt_avg.is_some() || e.rt_util_avg.is_some() || e.irq_util_avg.is_some())
                 {
-                    return Err(format!(
-                        "cpus[{k}].capacity: give either capacity or the RT/IRQ signals it is \
-                         computed from, not both"
+                    return Err(bad(
+                        &format!("cpus[{k}].capacity"),
+                        "give either capacity or the RT/IRQ signals it is computed from, not both",
                     ));
                 }
                 set!(capacity);
@@ -567,7 +567,7 @@ impl Snapshot {
                     e.rt_util_avg,
                     e.irq_util_avg,
                 )
-                .map_err(|(f, m)| format!("cpus[{k}].{f}: {m}"))?
+                .map_err(|(f, m)| bad(&format!("cpus[{k}].{f}"), m))?
                 {
                     s.capacity = cap as u32;
                 }
@@ -591,8 +591,8 @@ impl Snapshot {
                 }
             }
         }
-        let groups = resolve_groups(&self.groups, &domains, nr)
-            .map_err(|(path, m)| format!("{path}: {m}"))?;
+        let groups =
+            resolve_groups(&self.groups, &domains, nr).map_err(|(path, m)| bad(&path, m))?;
         let mut state = PlacementState::new(&topology);
         state.params = self.params;
         let nllc = topology.nr_llcs();

@@ -232,13 +232,13 @@ pub(crate) fn offset_refs(program: &mut [Phase], offset: u32) -> Option<()> {
                 task: TaskRef::Task(t),
                 ..
             } => {
-                *t = t.checked_add(offset).ok_or("task reference overflows")?;
+                *t = t.checked_add(offset)?;
             }
             Phase::Send {
                 task: TaskRef::PerCpu { base },
                 ..
             } => {
-                *base = base.checked_add(offset).ok_or("task reference overflows")?;
+                *base = base.checked_add(offset)?;
             }
             Phase::Loop { body, .. } | Phase::Syscall { body } => offset_refs(body, offset)?,
             _ => {}
