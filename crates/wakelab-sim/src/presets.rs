@@ -229,16 +229,17 @@ pub fn gallery() -> Vec<GalleryEntry> {
                 (64, 1455.57, 1434.68),
             ],
             model: "Wakelab shows the walk and its cost. In 100 ms of a one-client run without the \
-                    patch the client runs on 8 of the 8 CPUs, each about 7% busy, and HWP holds \
-                    every core at about 1000 MHz; with it 2 CPUs about 34% busy run at about 2.3 GHz. \
-                    Over the preset's runs the patch gains +241% at 1 client, +113% at 2 and +1.1% \
+                    patch the client runs on 8 of the 8 CPUs, each about 12% busy, and HWP holds \
+                    every core at about 800 MHz; with it 3 CPUs about 28% busy run at about 2.6 GHz. \
+                    Over the preset's runs the patch gains +165% at 1 client, -4% at 2 and +1.7% \
                     at 4 (published +184%, +40%, -8%). These three are calibration, not \
                     prediction: the HWP thresholds every HWP preset uses were chosen by a grid \
-                    search against them, under an earlier engine in which the client queued \
-                    behind the log worker it woke; now that fsync is one system call the gains \
-                    overshoot, most at two clients, where the unpatched pairs stay slower than \
-                    published, and the loss at four clients is not reproduced. At 8 and 64 clients, a \
-                    prediction: +0.5% and -0.1% (published +0.6%, -1.4%), flat as published.",
+                    search against them, under an earlier dbench model. With fsync as one \
+                    system call and dbench's measured rate of log waits, one client comes close \
+                    and two clients miss: the two walking clients keep every core busy enough \
+                    for HWP to run it fast, and the patched pairs collide on each other's recent \
+                    CPUs; the loss at four clients is not reproduced. At 8 and 64 clients, a \
+                    prediction: 0.0% and 0.0% (published +0.6%, -1.4%), flat as published.",
             published_sis: None,
             results: &[
                 PublishedResult {
@@ -246,10 +247,10 @@ pub fn gallery() -> Vec<GalleryEntry> {
                     used: ResultUse::Calibration,
                     note: "the HWP controller's EPP 128 thresholds (freq.hwp.controller) were \
                            chosen by a grid search against these figures (docs/calibration.md, \
-                           T1); every preset on an HWP machine uses them. Met at 1 client; at 2 \
-                           clients the gain depends on the seed and stays below the bar since \
-                           fair.c's balancer pulls the cache-hot client (tests/targets.rs, \
-                           docs/calibration.md); the loss at 4 clients not reproduced",
+                           T1) under an earlier dbench model; every preset on an HWP machine \
+                           uses them. Met at 1 client; missed at 2 (no gain: the walking clients \
+                           already keep every core fast, tests/targets.rs, docs/calibration.md); \
+                           the loss at 4 clients not reproduced",
                 },
                 PublishedResult {
                     result: "flat Hmean at 8 and 64 clients (+0.6%, -1.4%)",
@@ -271,10 +272,10 @@ pub fn gallery() -> Vec<GalleryEntry> {
                       previous CPU. Published: about 10% fewer migrations, throughput neutral.",
             published: &[],
             model: "Wakelab shows the direction, a prediction: with the patch interrupt-woken \
-                    clients migrate less (-60% over the preset's runs, 48 755 -> 19 513; published \
+                    clients migrate less (-58% over the preset's runs, 21 168 -> 8 919; published \
                     about -10%). The changelog publishes no dbench throughput (\"no adverse \
                     impact\"; its throughput figures are pgbench's, see t2-pgbench). Here dbench \
-                    gains +58% to +196%, a prediction the posting does not support: a gain that \
+                    gains 0% to +260%, a prediction the posting does not support: a gain that \
                     large would likely have been reported. Every jbd2 commit is woken by a \
                     round-robin interrupt and commits one client's fsync at a time, so without the \
                     patch the clients and jbd2 walk the socket and HWP keeps every core slow (the \
