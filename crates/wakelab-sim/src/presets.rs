@@ -236,9 +236,9 @@ pub fn gallery() -> Vec<GalleryEntry> {
                     prediction: the HWP thresholds every HWP preset uses were chosen by a grid \
                     search against them, under an earlier dbench model. With fsync as one \
                     system call and dbench's measured rate of log waits, one client comes close \
-                    and two clients miss: the two walking clients keep every core busy enough \
-                    for HWP to run it fast, and the patched pairs collide on each other's recent \
-                    CPUs; the loss at four clients is not reproduced. At 8 and 64 clients, a \
+                    and two clients miss: the patch still keeps each client on two CPUs, but \
+                    the two walking clients already keep every core busy enough for HWP to run \
+                    it fast; the loss at four clients is not reproduced. At 8 and 64 clients, a \
                     prediction: 0.0% and 0.0% (published +0.6%, -1.4%), flat as published.",
             published_sis: None,
             results: &[

@@ -69,8 +69,8 @@ fn gains_over_seeds(id: &str, clients: &[u32], duration_ms: u64) -> Vec<Vec<f64>
 /// earlier engine: docs/calibration.md). Each bar holds for the mean over `SEEDS`, except
 /// **the 2-client gain, which is not met** (about -5%, -7..-2% over the seeds): with dbench's
 /// measured log-interaction rate (`ops_per_log` 30, recordings/README.md) two walking clients
-/// keep every core about 40% busy, which HWP already runs at ~2.6 GHz, and the patched pairs
-/// still collide on each other's recent CPUs (docs/calibration.md, "T1 with dbench's measured
+/// keep every core about 40% busy, which HWP already runs at ~2.6 GHz, as fast as the patched
+/// pairs on their two CPUs each (docs/calibration.md, "T1 with dbench's measured
 /// fsync rate"). The test pins that miss (within +-15%) so a change that moves it is seen.
 #[test]
 fn t1_recent_used_cpu_gains_at_low_client_counts_only() {
