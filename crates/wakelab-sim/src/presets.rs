@@ -105,7 +105,7 @@ fn shape(sockets: u16, cores: u16, smt: u8) -> MachineShape {
 }
 
 /// Machine ids: the seed machines (targets.md "Machines"), the recording host, then the server
-/// shapes users bring ([`servers`]).
+/// shapes users bring (`servers`).
 pub fn machine_ids() -> &'static [&'static str] {
     &[
         "skl-client-8t",

@@ -1,14 +1,14 @@
 //! The main-thread side: the scenario editor, a pool of simulation Web Workers, progress,
 //! results (chart, tables, comparison text), the per-CPU timeline, share links and embeds.
 //!
-//! State lives in one [`App`] behind a thread-local; DOM events and worker messages borrow it
+//! State lives in one `App` behind a thread-local; DOM events and worker messages borrow it
 //! briefly. Nothing heavy runs here: simulations run in the workers; the page only builds the
 //! report from point results and draws. User text is only ever set with `textContent`.
 //!
-//! One concept per module: [`pool`] (the workers and their jobs), [`run`] (a run's points,
-//! progress and cancel), [`form`] (the scenario form), [`share`] (links, embeds, exports),
-//! [`detail`] (the timeline and explanations), [`render`] (the results' chart and tables) and
-//! [`import`] (the scheduler-trace import's worker job and "Run this workload").
+//! One concept per module: `pool` (the workers and their jobs), `run` (a run's points,
+//! progress and cancel), `form` (the scenario form), `share` (links, embeds, exports),
+//! `detail` (the timeline and explanations), `render` (the results' chart and tables) and
+//! `import` (the scheduler-trace import's worker job and "Run this workload").
 //! This file holds the state and wires the page's events to it.
 
 mod detail;

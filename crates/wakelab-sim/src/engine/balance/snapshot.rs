@@ -207,7 +207,7 @@ struct CpuState {
     curr: Option<usize>,
 }
 
-/// A validated snapshot: implements [`LbView`].
+/// A validated snapshot: implements `LbView`.
 #[derive(Clone, Debug)]
 pub struct LoadedBalance {
     pub snapshot: BalanceSnapshot,
