@@ -11,6 +11,7 @@
 
 pub mod explain;
 pub(crate) mod fair;
+pub(crate) mod frozen;
 pub mod snapshot;
 pub(crate) mod stats;
 
