@@ -2,8 +2,9 @@
 //! request, and the decision with its explanation (docs/placement.md, docs/examples/decide/).
 //!
 //! The file ([`Snapshot`], `"format": 1`) is validated and turned into a [`LoadedSnapshot`],
-//! which implements [`SchedView`](super::SchedView). Per-CPU state is given as a list of entries, each applying to
-//! a cpulist; later entries override earlier ones, unset fields take documented defaults.
+//! which implements [`SchedView`](super::SchedView). Per-CPU state is given as a list of
+//! entries, each applying to a cpulist; later entries override earlier ones, unset fields take
+//! documented defaults.
 
 use serde::{Deserialize, Serialize};
 
