@@ -9,6 +9,7 @@
 pub mod dto;
 pub mod editor;
 pub mod glue;
+pub mod pool;
 pub mod results;
 pub mod runbar;
 pub mod sched_import;

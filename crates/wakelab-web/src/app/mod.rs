@@ -21,7 +21,6 @@ mod share;
 
 use crate::dom::DomExt;
 use std::cell::RefCell;
-use std::collections::VecDeque;
 
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, Event, HtmlInputElement, HtmlSelectElement, MouseEvent};
@@ -54,8 +53,9 @@ pub(crate) struct App {
     origin: String,
     published: Vec<(u32, f64, f64)>,
     published_sis: Option<[SisCounters; 2]>,
+    /// The Web Workers, by index (their state and the job queue are `pool`'s).
     slots: Vec<Slot>,
-    queue: VecDeque<Job>,
+    pool: crate::pool::Pool<Job>,
     next_job: u32,
     run: Option<Run>,
     report: Option<ExperimentReport>,
@@ -168,7 +168,7 @@ pub fn start() {
             published,
             published_sis,
             slots: Vec::new(),
-            queue: VecDeque::new(),
+            pool: crate::pool::Pool::default(),
             next_job: 1,
             run: None,
             report: None,
