@@ -43,6 +43,35 @@ pub(crate) trait FrozenView {
     }
 }
 
+/// The [`FrozenView`] accessors of a loaded snapshot whose fields are `snapshot.now_ns`,
+/// `topology`, `domains`, `cpus` and `groups` (both snapshot files'), inside its impl block.
+macro_rules! frozen_view_fields {
+    () => {
+        fn now_ns(&self) -> u64 {
+            self.snapshot.now_ns
+        }
+        fn frozen_topology(&self) -> &$crate::topology::Topology {
+            &self.topology
+        }
+        fn frozen_domains(&self) -> &$crate::topology::SchedDomains {
+            &self.domains
+        }
+        fn cpus(&self) -> &[$crate::placement::frozen::CpuState] {
+            &self.cpus
+        }
+        fn groups(
+            &self,
+        ) -> &[(
+            usize,
+            $crate::cpumask::CpuMask,
+            $crate::placement::StoredSgc,
+        )] {
+            &self.groups
+        }
+    };
+}
+pub(crate) use frozen_view_fields;
+
 impl<T: FrozenView> SchedView for T {
     fn now(&self) -> u64 {
         self.now_ns()

@@ -672,21 +672,7 @@ impl Snapshot {
 }
 
 impl FrozenView for LoadedSnapshot {
-    fn now_ns(&self) -> u64 {
-        self.snapshot.now_ns
-    }
-    fn frozen_topology(&self) -> &Topology {
-        &self.topology
-    }
-    fn frozen_domains(&self) -> &SchedDomains {
-        &self.domains
-    }
-    fn cpus(&self) -> &[CpuState] {
-        &self.cpus
-    }
-    fn groups(&self) -> &[(usize, CpuMask, StoredSgc)] {
-        &self.groups
-    }
+    crate::placement::frozen::frozen_view_fields!();
 }
 
 /// One state change made by the decision.

@@ -472,21 +472,7 @@ impl BalanceSnapshot {
 }
 
 impl FrozenView for LoadedBalance {
-    fn now_ns(&self) -> u64 {
-        self.snapshot.now_ns
-    }
-    fn frozen_topology(&self) -> &Topology {
-        &self.topology
-    }
-    fn frozen_domains(&self) -> &SchedDomains {
-        &self.domains
-    }
-    fn cpus(&self) -> &[CpuState] {
-        &self.cpus
-    }
-    fn groups(&self) -> &[(usize, CpuMask, StoredSgc)] {
-        &self.groups
-    }
+    crate::placement::frozen::frozen_view_fields!();
     fn h_nr_running(&self, cpu: Cpu) -> u32 {
         self.lb_cpus[cpu as usize].h_nr_running
     }
