@@ -23,11 +23,13 @@ trap 'rc=$?; [[ $rc -ne 0 ]] && printf "\n%sFAILED at step %s: %s (exit %s)%s\n"
 step "format: cargo fmt --all --check"
 cargo fmt --all --check
 
-step "lint (native): cargo clippy --workspace --all-targets"
+step "lint (native): cargo clippy --workspace --all-targets, cargo doc"
 cargo clippy --locked --workspace --all-targets -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --workspace --no-deps
 
-step "lint (wasm32): cargo clippy -p wakelab-web --target $WASM_TARGET"
+step "lint (wasm32): cargo clippy -p wakelab-web --target $WASM_TARGET, cargo doc"
 cargo clippy --locked -p wakelab-web --all-targets --target "$WASM_TARGET" -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --locked -p wakelab-web --no-deps --target "$WASM_TARGET"
 
 step "native tests"
 if cargo nextest --version >/dev/null 2>&1; then

@@ -67,7 +67,7 @@ pub enum ImportFormat {
     Text,
     /// compare-mmtests.pl --json-export (.json or .json.gz) or Wakelab's measured JSON
     Json,
-    /// clients,<kernel1>,<kernel2>,...
+    /// `clients,<kernel1>,<kernel2>,...`
     Csv,
 }
 

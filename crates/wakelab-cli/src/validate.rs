@@ -37,7 +37,7 @@ pub struct ValidateArgs {
     /// Simulated run length of each model run (ms, 1..=10000).
     #[arg(long, default_value_t = DEFAULT_DURATION_MS)]
     pub duration_ms: u64,
-    /// The expected-miss list (bench<TAB>row<TAB>reason per line).
+    /// The expected-miss list (`bench<TAB>row<TAB>reason` per line).
     #[arg(long, default_value = "recordings/validation-misses.tsv")]
     pub misses: PathBuf,
     /// Fail (status 1) when an off row is not in the expected misses, or a listed row is

@@ -8,18 +8,36 @@ use wakelab_interop::measured::{
 };
 use wakelab_stats::{Comparison, Direction};
 
-const CLIENTS: [u32; 10] = [1, 2, 4, 8, 16, 32, 64, 128, 256, 320];
+/// A gallery preset's published table (targets.md; typed once, in wakelab-sim's presets):
+/// column 0 the operations (clients, groups), 1 the baseline, 2 the patched kernel.
+fn published(id: &str, column: usize) -> Vec<f64> {
+    let entry = wakelab_sim::presets::gallery()
+        .into_iter()
+        .find(|e| e.id == id)
+        .unwrap_or_else(|| panic!("no gallery preset {id}"));
+    let rows = entry.published.iter();
+    match column {
+        0 => rows.map(|r| r.0 as f64).collect(),
+        1 => rows.map(|r| r.1).collect(),
+        _ => rows.map(|r| r.2).collect(),
+    }
+}
+
 /// T3 (Hmean, tbench, clx-2s-80t): 5.10-rc6 schedstat -> idlecandidate.
-const T3_BASE: [f64; 10] = [
-    500.06, 975.90, 1902.95, 3761.73, 6713.93, 10435.31, 12325.51, 21225.21, 20532.83, 20334.81,
-];
-const T3_PATCHED: [f64; 10] = [
-    505.67, 974.06, 1904.43, 3721.02, 6769.17, 10312.58, 13792.01, 20963.44, 20335.62, 20147.25,
-];
+fn t3_base() -> Vec<f64> {
+    published("t3", 1)
+}
+fn t3_patched() -> Vec<f64> {
+    published("t3", 2)
+}
 /// T4: idlecandidate -> + "do not replace recent_used_cpu".
-const T4_PATCHED: [f64; 10] = [
-    501.34, 981.39, 1926.13, 3799.86, 6938.40, 10632.11, 13670.17, 21456.33, 21070.24, 20624.92,
-];
+fn t4_patched() -> Vec<f64> {
+    published("t4", 2)
+}
+/// T3's client counts.
+fn clients() -> Vec<u32> {
+    published("t3", 0).into_iter().map(|c| c as u32).collect()
+}
 
 fn comparison(
     title: &str,
@@ -38,7 +56,7 @@ fn comparison(
 }
 
 fn ops() -> Vec<String> {
-    CLIENTS.iter().map(|c| c.to_string()).collect()
+    clients().iter().map(|c| c.to_string()).collect()
 }
 
 fn assert_values(m: &MeasuredResults, cols: &[&[f64]], tol: f64) {
@@ -63,7 +81,7 @@ fn t3_text_round_trip_through_the_stats_renderer() {
         Direction::HigherBetter,
         &kernels,
         &ops(),
-        &[&T3_BASE, &T3_PATCHED],
+        &[&t3_base(), &t3_patched()],
         2,
     )
     .render_text();
@@ -74,7 +92,7 @@ fn t3_text_round_trip_through_the_stats_renderer() {
     assert_eq!(m.higher_is_better, Some(true));
     let ops_got: Vec<&str> = m.rows.iter().map(|r| r.operation.as_str()).collect();
     assert_eq!(ops_got, ops());
-    assert_values(&m, &[&T3_BASE, &T3_PATCHED], 0.0051);
+    assert_values(&m, &[&t3_base(), &t3_patched()], 0.0051);
     for s in [
         "Min",
         "Hmean",
@@ -92,7 +110,7 @@ fn t3_text_round_trip_through_the_stats_renderer() {
     assert_eq!(again.rows, m.rows);
     // another statistic on request
     let mx = parse_mmtests_text(&text, Some("Max")).unwrap();
-    assert_values(&mx, &[&T3_BASE, &T3_PATCHED], 0.0051);
+    assert_values(&mx, &[&t3_base(), &t3_patched()], 0.0051);
     let e = parse_mmtests_text(&text, Some("Gmean")).unwrap_err();
     assert!(e.to_string().contains("no Gmean rows") && e.to_string().contains("Hmean"));
 }
@@ -105,7 +123,7 @@ fn t4_text_round_trip() {
         Direction::HigherBetter,
         &kernels,
         &ops(),
-        &[&T3_PATCHED, &T4_PATCHED],
+        &[&t3_patched(), &t4_patched()],
         2,
     )
     .render_text();
@@ -119,7 +137,7 @@ fn t4_text_round_trip() {
     .unwrap();
     assert_eq!(m.benchmark, "tbench4");
     assert_eq!(m.kernels, kernels);
-    assert_values(&m, &[&T3_PATCHED, &T4_PATCHED], 0.0051);
+    assert_values(&m, &[&t3_patched(), &t4_patched()], 0.0051);
 }
 
 #[test]
@@ -156,7 +174,7 @@ fn mmtests_output_with_title_duration_and_ops_blocks() {
         Direction::HigherBetter,
         &kernels,
         &ops(),
-        &[&T3_BASE, &T3_PATCHED],
+        &[&t3_base(), &t3_patched()],
         2,
     )
     .render_text();
@@ -177,8 +195,8 @@ fn dbench_and_hackbench_and_pgbench_layouts() {
         .iter()
         .map(|s| s.to_string())
         .collect();
-    let base = [287.54, 1268.12, 1739.68, 2464.12, 1455.57];
-    let pat = [817.01, 1781.24, 1594.47, 2479.56, 1434.68];
+    assert_eq!(published("t1", 0), [1.0, 2.0, 4.0, 8.0, 64.0]);
+    let (base, pat) = (published("t1", 1), published("t1", 2));
     let text = comparison(
         "dbench4",
         Direction::HigherBetter,
@@ -195,8 +213,8 @@ fn dbench_and_hackbench_and_pgbench_layouts() {
 
     // T5 hackbench (Amean seconds, lower is better, four decimals), operations = groups
     let hops: Vec<String> = ["1", "2", "4"].iter().map(|s| s.to_string()).collect();
-    let without = [1.0534, 1.6219, 1.2538];
-    let with = [0.7293, 1.6391, 1.1080];
+    assert_eq!(published("t5", 0), [1.0, 2.0, 4.0]);
+    let (without, with) = (published("t5", 1), published("t5", 2));
     let text = comparison(
         "hackbench-process-pipes",
         Direction::LowerBetter,
@@ -241,8 +259,9 @@ fn t3_json_export() -> Value {
     let mut sig = serde_json::Map::new();
     let mut summary0 = serde_json::Map::new();
     let mut summary1 = serde_json::Map::new();
-    for (i, c) in CLIENTS.iter().enumerate() {
-        let (a, b) = (T3_BASE[i], T3_PATCHED[i]);
+    let (before, after) = (t3_base(), t3_patched());
+    for (i, c) in clients().iter().enumerate() {
+        let (a, b) = (before[i], after[i]);
         results.insert(
             c.to_string(),
             json!([[a, b], [a, b], [0.0, 0.0], ["0", "0"], [a, b]]),
@@ -282,12 +301,12 @@ fn t3_json_export_round_trip_plain_and_gzip() {
     // JSON object keys come back in numeric client order
     let ops_got: Vec<&str> = m.rows.iter().map(|r| r.operation.as_str()).collect();
     assert_eq!(ops_got, ops());
-    assert_values(&m, &[&T3_BASE, &T3_PATCHED], 0.0);
+    assert_values(&m, &[&t3_base(), &t3_patched()], 0.0);
     let row64 = m.rows.iter().find(|r| r.operation == "64").unwrap();
     assert_eq!(row64.significant, [false, true]);
     // its text rendering parses back to the same values (the JSON -> text -> parse path)
     let back = parse_measured(&m.render_text(), &ImportOptions::default()).unwrap();
-    assert_values(&back, &[&T3_BASE, &T3_PATCHED], 0.0051);
+    assert_values(&back, &[&t3_base(), &t3_patched()], 0.0051);
 
     // the file mmtests actually writes is gzip'ed
     let raw = text.as_bytes();
@@ -301,7 +320,7 @@ fn t3_json_export_round_trip_plain_and_gzip() {
     let mut doc2 = doc.clone();
     doc2.as_object_mut().unwrap().remove("_ResultsTable");
     let m2 = parse_measured(&doc2.to_string(), &ImportOptions::default()).unwrap();
-    assert_values(&m2, &[&T3_BASE, &T3_PATCHED], 0.0);
+    assert_values(&m2, &[&t3_base(), &t3_patched()], 0.0);
     assert!(m2.notes.iter().any(|n| n.contains("_SummaryData")));
 
     // Wakelab's own JSON (what `wakelab import --json` prints) round-trips exactly
@@ -318,8 +337,9 @@ fn t4_json_export_round_trip() {
     o["_ExtractModules"][0]["_TestName"] = json!("5.10.0-rc6-idlecandidate");
     o["_ExtractModules"][1]["_TestName"] = json!("5.10.0-rc6-norecentreplace");
     let t = o["_ResultsTable"].as_object_mut().unwrap();
-    for (i, c) in CLIENTS.iter().enumerate() {
-        let (a, b) = (T3_PATCHED[i], T4_PATCHED[i]);
+    let (before, after) = (t3_patched(), t4_patched());
+    for (i, c) in clients().iter().enumerate() {
+        let (a, b) = (before[i], after[i]);
         // values as strings, as Perl may leave them
         t[&c.to_string()] = json!([
             [a, b],
@@ -330,7 +350,7 @@ fn t4_json_export_round_trip() {
         ]);
     }
     let m = parse_measured(&doc.to_string(), &ImportOptions::default()).unwrap();
-    assert_values(&m, &[&T3_PATCHED, &T4_PATCHED], 0.0);
+    assert_values(&m, &[&t3_patched(), &t4_patched()], 0.0);
 }
 
 #[test]
@@ -474,7 +494,7 @@ fn mutated_inputs_never_panic() {
         Direction::HigherBetter,
         &kernels,
         &ops(),
-        &[&T3_BASE, &T3_PATCHED],
+        &[&t3_base(), &t3_patched()],
         2,
     )
     .render_text();

@@ -397,7 +397,7 @@ fn xy_ranges(chart: &XyChart, fx: &dyn Fn(f64) -> f64) -> ((f64, f64), (f64, f64
 /// Draw `chart` onto `root` (any plotters backend) and present it.
 ///
 /// The legend goes in the chart's corner of the plot if no series runs there, else in another
-/// free corner, else in a row between the title and the plot ([`legend`]).
+/// free corner, else in a row between the title and the plot (`legend`).
 pub fn draw_xy_chart<DB: DrawingBackend>(
     root: DrawingArea<DB, Shift>,
     chart: &XyChart,

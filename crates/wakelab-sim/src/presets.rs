@@ -12,6 +12,7 @@ use crate::scenario::{Arch, Experiment, Machine, RunConfig, SCENARIO_FORMAT, Sce
 use crate::topology::{MachineShape, Numbering};
 use crate::workload::{Interference, SystemNoise, WorkloadConfig};
 
+pub(crate) mod published;
 mod servers;
 
 /// A gallery entry.
@@ -105,7 +106,7 @@ fn shape(sockets: u16, cores: u16, smt: u8) -> MachineShape {
 }
 
 /// Machine ids: the seed machines (targets.md "Machines"), the recording host, then the server
-/// shapes users bring ([`servers`]).
+/// shapes users bring (`servers`).
 pub fn machine_ids() -> &'static [&'static str] {
     &[
         "skl-client-8t",
@@ -221,13 +222,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
                       each CPU's utilisation stays low and HWP keeps every core slow; with it the \
                       pair stays on two CPUs that run fast. Published Hmean MB/s: 1 client \
                       287.54 -> 817.01 (+184%).",
-            published: &[
-                (1, 287.54, 817.01),
-                (2, 1268.12, 1781.24),
-                (4, 1739.68, 1594.47),
-                (8, 2464.12, 2479.56),
-                (64, 1455.57, 1434.68),
-            ],
+            published: published::T1_DBENCH,
             model: "Wakelab shows the walk and its cost. In 100 ms of a one-client run without the \
                     patch the client runs on 8 of the 8 CPUs, each about 12% busy, and HWP holds \
                     every core at about 800 MHz; with it 3 CPUs about 28% busy run at about 2.6 GHz. \
@@ -305,13 +300,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
             summary: "The throughput half of T2: the changelog's pgbench on a UMA machine, 1-16 \
                       clients. Published Hmean within about +-3% (the largest, +2.9% at 1 client, \
                       is one baseline standard deviation); variability often lower.",
-            published: &[
-                (1, 22096.28, 22734.86),
-                (4, 74633.42, 75496.77),
-                (7, 115017.50, 113030.81),
-                (12, 126209.63, 126613.40),
-                (16, 131886.91, 130844.35),
-            ],
+            published: published::T2_PGBENCH,
             model: "Wakelab shows neutral throughput, and why: the patch only changes wake-ups \
                     from an idle CPU (interrupts), and every wake-up of select-only pgbench is a \
                     sync wake-up from a running client or backend, so both kernels make the same \
@@ -352,18 +341,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
             summary: "With SMT, when about half the CPUs of the LLC are busy the idle-core search \
                       fails often; the patch returns an idle thread seen on the way. Published \
                       Hmean: +11.9% at 64 clients, within about 1% elsewhere.",
-            published: &[
-                (1, 500.06, 505.67),
-                (2, 975.90, 974.06),
-                (4, 1902.95, 1904.43),
-                (8, 3761.73, 3721.02),
-                (16, 6713.93, 6769.17),
-                (32, 10435.31, 10312.58),
-                (64, 12325.51, 13792.01),
-                (128, 21225.21, 20963.44),
-                (256, 20532.83, 20335.62),
-                (320, 20334.81, 20147.25),
-            ],
+            published: published::T3_TBENCH,
             model: "Wakelab does not reproduce the +11.9% at 64 clients (a prediction, not met): \
                     over the preset's runs every client count is within 1%, -0.3% at 64 clients. \
                     In the model 64 clients keep about 85% of the CPUs busy, so the idle-core \
@@ -393,18 +371,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
             title: "T4: Do not replace recent_used_cpu with the new target (tbench, clx-2s-80t)",
             summary: "Keeping prev as the recent candidate raises the recent_used_cpu hit rate \
                       from ~0% to ~25% and cuts domain scanning. Published: small gains at 8+ clients.",
-            published: &[
-                (1, 505.67, 501.34),
-                (2, 974.06, 981.39),
-                (4, 1904.43, 1926.13),
-                (8, 3721.02, 3799.86),
-                (16, 6769.17, 6938.40),
-                (32, 10312.58, 10632.11),
-                (64, 13792.01, 13670.17),
-                (128, 20963.44, 21456.33),
-                (256, 20335.62, 21070.24),
-                (320, 20147.25, 20624.92),
-            ],
+            published: published::T4_TBENCH,
             model: "Wakelab reproduces part of the schedstats, as predictions: over the preset's \
                     runs Recent Used Hit rises from 15 to about 80 000 and the Recent Success \
                     Rate from 0% to 10% (published 25%). The scanning does not follow: Domain \
@@ -421,24 +388,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
                     saved costs too little in the model to show.",
             // Mel Gorman's posting of the patch, SIS schedstats over the whole tbench run
             // (targets.md T4).
-            published_sis: Some([
-                SisCounters {
-                    sis_search: 5_653_107_942,
-                    sis_domain_search: 3_365_067_916,
-                    sis_scanned: 112_173_512_543,
-                    sis_failed: 2_923_185_114,
-                    sis_recent_hit: 56_547,
-                    sis_recent_miss: 1_590_899_250,
-                },
-                SisCounters {
-                    sis_search: 5_726_545_742,
-                    sis_domain_search: 3_319_768_543,
-                    sis_scanned: 99_194_352_541,
-                    sis_failed: 2_950_166_441,
-                    sis_recent_hit: 118_064_916,
-                    sis_recent_miss: 354_942_791,
-                },
-            ]),
+            published_sis: Some(published::T4_SIS),
             results: &[
                 PublishedResult {
                     result: "about 500 MB/s at 1 client",
@@ -473,11 +423,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
             summary: "Spare capacity ignored RT time, so fork balancing picked the big cluster busy \
                       with RT tasks. Published mean seconds: 8 tasks 1.0534 -> 0.7293 (+30.7%), \
                       16 tasks -1%, 32 tasks +11.6%.",
-            published: &[
-                (1, 1.0534, 0.7293),
-                (2, 1.6219, 1.6391),
-                (4, 1.2538, 1.1080),
-            ],
+            published: published::T5_HACKBENCH,
             model: "Wakelab does not reproduce the gain (a prediction, not met; not neutral: \
                     -6.6% / +0.2% / +3.9% at 8 / 16 / 32 tasks, published +30.7% / -1% / \
                     +11.6%): on mainline 4.15 the patch only changes wake-ups that take the slow \

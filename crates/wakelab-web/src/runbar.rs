@@ -42,7 +42,7 @@ fn point_units(duration_ms: u64, clients: u32, nr_cpus: u32) -> f64 {
     duration_ms as f64 / 1000.0 * clients.clamp(1, nr_cpus.max(1)) as f64 + SETUP_UNITS
 }
 
-/// The cost of one point of `exp` with `clients`, in [`point_units`].
+/// The cost of one point of `exp` with `clients`, in `point_units`.
 pub fn job_units(exp: &Experiment, clients: u32) -> f64 {
     point_units(
         exp.scenario.run.duration_ms,
@@ -114,7 +114,7 @@ impl WorkProgress {
     }
 }
 
-/// The work of a whole experiment in [`point_units`].
+/// The work of a whole experiment in `point_units`.
 pub fn units(exp: &Experiment) -> f64 {
     let nr_cpus = exp.scenario.machine.shape.nr_cpus() as u32;
     let per_variant: f64 = exp

@@ -215,7 +215,7 @@ pub fn apply_workload(
     Ok(())
 }
 
-/// The experiment title for a trace file: "Trace: <name>" (the name cut to 80 characters).
+/// The experiment title for a trace file: `"Trace: <name>"` (the name cut to 80 characters).
 pub fn title_for(file_name: &str) -> String {
     let name: String = file_name.chars().take(MAX_NAME_IN_TITLE).collect();
     let cut = if file_name.chars().count() > MAX_NAME_IN_TITLE {

@@ -1,7 +1,7 @@
 //! Scheduler traces in: `perf script` / `trace-cmd report` text of the sched (and power)
 //! tracepoints, read into a neutral event stream ([`events`]), summarised the way a scheduler
 //! developer looks at a trace first ([`summary`]), and turned into a closed-loop workload in the
-//! behaviour language ([`derive`]). Wakelab's own simulated run becomes the same event stream
+//! behaviour language ([`mod@derive`]). Wakelab's own simulated run becomes the same event stream
 //! ([`from_sim`]), so the real and the modelled run are summarised by the same code.
 //!
 //! docs/interop.md ("Importing a scheduler trace") is the user guide; docs/workloads.md

@@ -24,12 +24,12 @@
 //!   of one inbox share one socket (hackbench's senders all write to the receiver's `fds[1]`).
 //! * **tcp** (loopback; simplified): the writer sleeps while the bytes sent and not yet read
 //!   reach `limit` (`sk_stream_memory_free`), and is woken once `sk_stream_is_writeable` (free
-//!   space at least half the queued bytes). See [`TCP_LOOPBACK_LIMIT`] for the default and what
+//!   space at least half the queued bytes). See `TCP_LOOPBACK_LIMIT` for the default and what
 //!   it leaves out. A send is queued in two steps, as on loopback: `tcp_sendmsg` takes the
 //!   bytes (`in_flight`, [`Channel::write`]), and only the receive path that the sender's CPU
 //!   runs afterwards in softirq context (`net_rx_action` -> `tcp_v4_rcv`) puts them on the
 //!   receive queue where the reader can see them ([`Channel::deliver`]); `engine/sim/ipc.rs`
-//!   runs that path and its wake-up, [`TCP_LOOPBACK_NET_RX_CYCLES`] is its cost.
+//!   runs that path and its wake-up, `TCP_LOOPBACK_NET_RX_CYCLES` is its cost.
 
 use std::collections::VecDeque;
 
@@ -104,9 +104,9 @@ pub enum Inbox {
         sndbuf: u32,
     },
     /// A TCP socket over loopback; `limit` bounds the bytes sent and not yet read (default
-    /// 81920, see [`TCP_LOOPBACK_LIMIT`]); `net_rx_cycles` is the receive path each send into
+    /// 81920, see `TCP_LOOPBACK_LIMIT`); `net_rx_cycles` is the receive path each send into
     /// it runs on the sender's CPU before the reader's wake-up (default 8000, see
-    /// [`TCP_LOOPBACK_NET_RX_CYCLES`]).
+    /// `TCP_LOOPBACK_NET_RX_CYCLES`).
     Tcp {
         #[serde(default = "default_tcp_limit")]
         limit: u32,

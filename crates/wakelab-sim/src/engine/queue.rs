@@ -111,7 +111,7 @@ impl<E> EventQueue<E> {
     }
 
     /// Take the next sequence number without queueing anything (for timers kept outside the
-    /// heap, such as [`TimerTree`], that must order against queued events).
+    /// heap, such as `TimerTree`, that must order against queued events).
     #[inline]
     pub fn alloc_seq(&mut self) -> u64 {
         self.seq += 1;

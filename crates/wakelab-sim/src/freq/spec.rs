@@ -85,9 +85,9 @@ pub struct RatioSpec {
     pub bus_khz: u32,
     /// Lowest ratio the hardware can run (HWP "lowest", LFM).
     pub lowest: u8,
-    /// `min_pstate`: maximum-efficiency ratio, PLATFORM_INFO[47:40] (HWP "most efficient").
+    /// `min_pstate`: maximum-efficiency ratio, `PLATFORM_INFO[47:40]` (HWP "most efficient").
     pub min_pstate: u8,
-    /// `max_pstate`: maximum non-turbo (base) ratio, PLATFORM_INFO[15:8] (HWP "guaranteed").
+    /// `max_pstate`: maximum non-turbo (base) ratio, `PLATFORM_INFO[15:8]` (HWP "guaranteed").
     pub base: u8,
     /// Turbo ratio limit by number of active cores in the package: entry k applies with k+1
     /// active cores (MSR_TURBO_RATIO_LIMIT bytes). More active cores than entries: the last
@@ -199,7 +199,7 @@ pub struct IdleSpec {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CorePower {
-    /// Switched capacitance in pF (P[pW] = c_dyn_pf x f[MHz] x V[mV]^2).
+    /// Switched capacitance in pF (`P[pW] = c_dyn_pf x f[MHz] x V[mV]^2`).
     pub c_dyn_pf: u32,
     pub v_lo_mhz: u32,
     pub v_lo_mv: u32,

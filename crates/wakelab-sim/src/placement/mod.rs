@@ -1,8 +1,8 @@
 //! Wake-up and fork/exec placement: `select_task_rq_fair` and everything under it (spec §3-§8, §11).
 //!
-//! The functions in [`fair`] mirror `kernel/sched/fair.c` (names and order of checks) per kernel
+//! The functions in `fair` mirror `kernel/sched/fair.c` (names and order of checks) per kernel
 //! version; what differs between versions and patches is read from a resolved
-//! [`Behaviour`](crate::kernel::Behaviour). The engine implements [`SchedView`] (read-only
+//! [`Behaviour`]. The engine implements [`SchedView`] (read-only
 //! scheduler state), owns a [`PlacementState`] (the mutable placement state the kernel keeps in
 //! sched-domain objects and schedstats) and calls [`select_task_rq`] on every wake-up, fork and
 //! exec. `Snapshot` ([`snapshot`]) is a pure-JSON `SchedView` for `wakelab decide`.
@@ -11,6 +11,7 @@
 
 pub mod explain;
 pub(crate) mod fair;
+pub(crate) mod frozen;
 pub mod snapshot;
 pub(crate) mod stats;
 

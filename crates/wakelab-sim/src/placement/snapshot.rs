@@ -2,8 +2,9 @@
 //! request, and the decision with its explanation (docs/placement.md, docs/examples/decide/).
 //!
 //! The file ([`Snapshot`], `"format": 1`) is validated and turned into a [`LoadedSnapshot`],
-//! which implements [`SchedView`]. Per-CPU state is given as a list of entries, each applying to
-//! a cpulist; later entries override earlier ones, unset fields take documented defaults.
+//! which implements [`SchedView`](super::SchedView). Per-CPU state is given as a list of
+//! entries, each applying to a cpulist; later entries override earlier ones, unset fields take
+//! documented defaults.
 
 use serde::{Deserialize, Serialize};
 
@@ -11,10 +12,13 @@ use crate::cpumask::{Cpu, CpuMask, MAX_CPUS};
 use crate::kernel::{Behaviour, KernelConfig, KernelError};
 use crate::topology::{MachineShape, SchedDomains, ShapeError, Topology};
 
+pub use super::frozen::CpuState;
+
 use super::explain::{Event, Recorder, render_events};
+use super::frozen::FrozenView;
 use super::{
-    PlacementParams, PlacementState, Rule, SchedView, SdFlag, SisStats, StoredSgc, TaskId,
-    TaskPlacement, WakeRequest, select_task_rq,
+    PlacementParams, PlacementState, Rule, SdFlag, SisStats, StoredSgc, TaskId, TaskPlacement,
+    WakeRequest, select_task_rq,
 };
 
 /// Largest accepted snapshot file.
@@ -346,26 +350,7 @@ fn yes() -> bool {
     true
 }
 
-/// Resolved state of one CPU.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct CpuState {
-    pub nr_running: u32,
-    pub wakeup_pending: bool,
-    pub sched_idle: bool,
-    pub per_cpu_kthread: bool,
-    pub runnable_load_avg: u64,
-    pub load_avg: u64,
-    pub util_avg: u32,
-    pub util_est: u32,
-    pub runnable_avg: u64,
-    pub capacity: u32,
-    pub avg_idle: u64,
-    pub wake_avg_idle: u64,
-    pub idle_stamp: u64,
-    pub exit_latency_ns: Option<u32>,
-}
-
-/// A validated snapshot: implements [`SchedView`].
+/// A validated snapshot: implements [`SchedView`](super::SchedView) (through `frozen`).
 #[derive(Clone, Debug)]
 pub struct LoadedSnapshot {
     pub snapshot: Snapshot,
@@ -686,72 +671,8 @@ impl Snapshot {
     }
 }
 
-impl SchedView for LoadedSnapshot {
-    fn now(&self) -> u64 {
-        self.snapshot.now_ns
-    }
-    fn topology(&self) -> &Topology {
-        &self.topology
-    }
-    fn domains(&self) -> &SchedDomains {
-        &self.domains
-    }
-    fn idle_cpu(&self, cpu: Cpu) -> bool {
-        let s = &self.cpus[cpu as usize];
-        s.nr_running == 0 && !s.wakeup_pending
-    }
-    fn sched_idle_cpu(&self, cpu: Cpu) -> bool {
-        let s = &self.cpus[cpu as usize];
-        s.sched_idle && s.nr_running > 0
-    }
-    fn ttwu_pending(&self, cpu: Cpu) -> bool {
-        self.cpus[cpu as usize].wakeup_pending
-    }
-    fn nr_running(&self, cpu: Cpu) -> u32 {
-        self.cpus[cpu as usize].nr_running
-    }
-    fn runnable_load_avg(&self, cpu: Cpu) -> u64 {
-        self.cpus[cpu as usize].runnable_load_avg
-    }
-    fn cpu_load(&self, cpu: Cpu) -> u64 {
-        self.cpus[cpu as usize].load_avg
-    }
-    fn cfs_util_avg(&self, cpu: Cpu) -> u32 {
-        self.cpus[cpu as usize].util_avg
-    }
-    fn util_est_enqueued(&self, cpu: Cpu) -> u32 {
-        self.cpus[cpu as usize].util_est
-    }
-    fn cfs_runnable_avg(&self, cpu: Cpu) -> u64 {
-        self.cpus[cpu as usize].runnable_avg
-    }
-    fn capacity_of(&self, cpu: Cpu) -> u32 {
-        self.cpus[cpu as usize].capacity
-    }
-    fn avg_idle(&self, cpu: Cpu) -> u64 {
-        self.cpus[cpu as usize].avg_idle
-    }
-    fn wake_avg_idle(&self, cpu: Cpu) -> u64 {
-        self.cpus[cpu as usize].wake_avg_idle
-    }
-    fn idle_stamp(&self, cpu: Cpu) -> u64 {
-        self.cpus[cpu as usize].idle_stamp
-    }
-    fn idle_exit_latency(&self, cpu: Cpu) -> Option<u32> {
-        self.cpus[cpu as usize].exit_latency_ns
-    }
-    fn curr_is_per_cpu_kthread(&self, cpu: Cpu) -> bool {
-        self.cpus[cpu as usize].per_cpu_kthread
-    }
-    fn any_stored_sgc(&self) -> bool {
-        !self.groups.is_empty()
-    }
-    fn stored_sgc(&self, level: usize, group: &CpuMask) -> Option<StoredSgc> {
-        self.groups
-            .iter()
-            .find(|(l, m, _)| *l == level && m == group)
-            .map(|g| g.2)
-    }
+impl FrozenView for LoadedSnapshot {
+    crate::placement::frozen::frozen_view_fields!();
 }
 
 /// One state change made by the decision.

@@ -156,7 +156,7 @@ impl App {
         // One detail job at a time: a newer request replaces a queued one; a running one
         // finishes (short) and its reply is dropped.
         if let Some(old) = self.detail_job.take() {
-            self.queue.retain(|j| j.id() != old);
+            self.pool.unqueue(old);
         }
         let job = self.next_job;
         self.next_job += 1;
@@ -164,7 +164,7 @@ impl App {
         if explain.is_none() {
             self.detail_exp = Some(exp_json.clone());
         }
-        self.queue.push_front(Job::Detail(DetailJob {
+        self.pool.push_front(Job::Detail(DetailJob {
             job,
             experiment: exp_json,
             variant,
@@ -553,7 +553,7 @@ impl App {
             None
         };
         if let Some(old) = self.trace_job.take() {
-            self.queue.retain(|j| j.id() != old);
+            self.pool.unqueue(old);
         }
         let job = self.next_job;
         self.next_job += 1;
@@ -563,7 +563,7 @@ impl App {
         } else {
             crate::results::trace::TraceKind::Whole
         };
-        self.queue.push_back(Job::Trace(TraceJob {
+        self.pool.push_back(Job::Trace(TraceJob {
             job,
             experiment: json,
             variant,

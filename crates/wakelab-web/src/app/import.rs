@@ -15,12 +15,12 @@ impl App {
     /// delays it by its points already on the workers. One import at a time.
     pub(crate) fn request_import(&mut self, file: web_sys::Blob, mhz: u32) {
         if let Some(old) = self.import_job.take() {
-            self.queue.retain(|j| j.id() != old);
+            self.pool.unqueue(old);
         }
         let job = self.next_job;
         self.next_job += 1;
         self.import_job = Some(job);
-        self.queue
+        self.pool
             .push_front(Job::ImportTrace(ImportTraceJob { job, mhz }, file));
         self.pump();
     }

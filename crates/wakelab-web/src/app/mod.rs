@@ -1,14 +1,14 @@
 //! The main-thread side: the scenario editor, a pool of simulation Web Workers, progress,
 //! results (chart, tables, comparison text), the per-CPU timeline, share links and embeds.
 //!
-//! State lives in one [`App`] behind a thread-local; DOM events and worker messages borrow it
+//! State lives in one `App` behind a thread-local; DOM events and worker messages borrow it
 //! briefly. Nothing heavy runs here: simulations run in the workers; the page only builds the
 //! report from point results and draws. User text is only ever set with `textContent`.
 //!
-//! One concept per module: [`pool`] (the workers and their jobs), [`run`] (a run's points,
-//! progress and cancel), [`form`] (the scenario form), [`share`] (links, embeds, exports),
-//! [`detail`] (the timeline and explanations), [`render`] (the results' chart and tables) and
-//! [`import`] (the scheduler-trace import's worker job and "Run this workload").
+//! One concept per module: `pool` (the workers and their jobs), `run` (a run's points,
+//! progress and cancel), `form` (the scenario form), `share` (links, embeds, exports),
+//! `detail` (the timeline and explanations), `render` (the results' chart and tables) and
+//! `import` (the scheduler-trace import's worker job and "Run this workload").
 //! This file holds the state and wires the page's events to it.
 
 mod detail;
@@ -21,7 +21,6 @@ mod share;
 
 use crate::dom::DomExt;
 use std::cell::RefCell;
-use std::collections::VecDeque;
 
 use wasm_bindgen::prelude::*;
 use web_sys::{Element, Event, HtmlInputElement, HtmlSelectElement, MouseEvent};
@@ -54,8 +53,9 @@ pub(crate) struct App {
     origin: String,
     published: Vec<(u32, f64, f64)>,
     published_sis: Option<[SisCounters; 2]>,
+    /// The Web Workers, by index (their state and the job queue are `pool`'s).
     slots: Vec<Slot>,
-    queue: VecDeque<Job>,
+    pool: crate::pool::Pool<Job>,
     next_job: u32,
     run: Option<Run>,
     report: Option<ExperimentReport>,
@@ -168,7 +168,7 @@ pub fn start() {
             published,
             published_sis,
             slots: Vec::new(),
-            queue: VecDeque::new(),
+            pool: crate::pool::Pool::default(),
             next_job: 1,
             run: None,
             report: None,

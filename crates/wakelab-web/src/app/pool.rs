@@ -1,5 +1,7 @@
-//! The worker pool: module Web Workers running the simulation, a queue of jobs, and a
-//! respawn of a worker whose job was cancelled (terminating is the only way to stop it).
+//! The worker pool's DOM side: module Web Workers running the simulation, posting them jobs
+//! and terminating and respawning one whose job was cancelled (terminating is the only way to
+//! stop it). The decisions (which worker gets which job, stale replies, what cancel does,
+//! where a reply goes) are `crate::pool`'s, tested natively.
 
 use crate::dom::DomExt;
 use serde::Serialize;
@@ -13,19 +15,15 @@ use crate::dto::{
     ATTACHMENT, DetailJob, Envelope, FromWorker, ImportTraceJob, PointJob, ToWorker, TraceJob,
 };
 use crate::glue;
+use crate::pool::{ErrorTo, InFlight, PoolJob, ProgressTo, error_to, pool_size, progress_to};
 use crate::results_ui;
 
 /// The worker script (web/worker.js): it loads this same wasm module, whose `main` starts
 /// the worker side when there is no window.
 const WORKER_URL: &str = "./worker.js";
-/// Upper bound of the pool (more workers than this only cost memory).
-const MAX_WORKERS: usize = 8;
-
+/// A Web Worker and its handlers (its state is in `App::pool`).
 pub(super) struct Slot {
     pub(super) worker: Worker,
-    pub(super) epoch: u32,
-    pub(super) ready: bool,
-    pub(super) busy: Option<u32>,
     pub(super) _on_message: Closure<dyn FnMut(MessageEvent)>,
     pub(super) _on_error: Closure<dyn FnMut(ErrorEvent)>,
 }
@@ -47,9 +45,6 @@ impl Slot {
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         Ok(Slot {
             worker,
-            epoch,
-            ready: false,
-            busy: None,
             _on_message: on_message,
             _on_error: on_error,
         })
@@ -70,8 +65,8 @@ pub(super) enum Job {
     ImportTrace(ImportTraceJob, web_sys::Blob),
 }
 
-impl Job {
-    pub(super) fn id(&self) -> u32 {
+impl PoolJob for Job {
+    fn id(&self) -> u32 {
         match self {
             Job::Point(p) => p.job,
             Job::Detail(d) => d.job,
@@ -83,22 +78,17 @@ impl Job {
 impl App {
     // --- pool -------------------------------------------------------------------------------
 
-    pub(super) fn pool_size() -> usize {
-        let hc = window().navigator().hardware_concurrency();
-        (if hc.is_finite() { hc as usize } else { 2 }).clamp(1, MAX_WORKERS)
-    }
-
     pub(super) fn spawn_pool(&mut self) {
-        // An embed runs one worker: a docs page with several embeds would otherwise start
-        // (and load the module into) two or more workers per frame.
-        let size = if self.embed.is_some() {
-            1
-        } else {
-            Self::pool_size()
-        };
+        let size = pool_size(
+            window().navigator().hardware_concurrency(),
+            self.embed.is_some(),
+        );
         for i in 0..size {
-            match Slot::spawn(i, 1) {
-                Ok(s) => self.slots.push(s),
+            match Slot::spawn(i, crate::pool::FIRST_EPOCH) {
+                Ok(s) => {
+                    self.slots.push(s);
+                    self.pool.add();
+                }
                 Err(e) => {
                     self.fail(&format!("The simulation worker failed: {e}"));
                     return;
@@ -108,22 +98,19 @@ impl App {
     }
 
     pub(super) fn respawn(&mut self, idx: usize) {
-        let epoch = self.slots[idx].epoch + 1;
+        let epoch = self.pool.next_epoch(idx);
         self.slots[idx].stop();
         match Slot::spawn(idx, epoch) {
-            Ok(s) => self.slots[idx] = s,
+            Ok(s) => {
+                self.slots[idx] = s;
+                self.pool.respawned(idx, epoch);
+            }
             Err(e) => self.fail(&format!("The simulation worker failed: {e}")),
         }
     }
 
     pub(super) fn pump(&mut self) {
-        for i in 0..self.slots.len() {
-            if !self.slots[i].ready || self.slots[i].busy.is_some() {
-                continue;
-            }
-            let Some(job) = self.queue.pop_front() else {
-                break;
-            };
+        while let Some((i, job)) = self.pool.assign() {
             let id = job.id();
             let mut attachment = None;
             let msg = match job {
@@ -149,12 +136,21 @@ impl App {
             if let Err(e) = self.slots[i].worker.post_message(&value) {
                 return self.fail(&js_err(e));
             }
-            self.slots[i].busy = Some(id);
+            self.pool.dispatched(i, id);
+        }
+    }
+
+    /// The jobs besides the run's points that may be in flight.
+    fn in_flight(&self) -> InFlight {
+        InFlight {
+            detail: self.detail_job,
+            trace: self.trace_job,
+            import: self.import_job,
         }
     }
 
     pub(super) fn on_worker_error(&mut self, idx: usize, epoch: u32, what: String) {
-        if self.slots.get(idx).is_none_or(|s| s.epoch != epoch) {
+        if !self.pool.current(idx, epoch) {
             return;
         }
         let what = if what.is_empty() {
@@ -166,7 +162,7 @@ impl App {
     }
 
     pub(super) fn on_worker(&mut self, idx: usize, epoch: u32, data: JsValue) {
-        if self.slots.get(idx).is_none_or(|s| s.epoch != epoch) {
+        if !self.pool.current(idx, epoch) {
             return;
         }
         let msg = match serde_wasm_bindgen::from_value::<Envelope<FromWorker>>(data)
@@ -178,33 +174,39 @@ impl App {
         };
         match msg {
             FromWorker::Ready => {
-                self.slots[idx].ready = true;
+                self.pool.set_ready(idx);
                 self.pump();
             }
             FromWorker::Progress { job, frac } => {
-                if let Some(run) = self.run.as_mut()
-                    && run.pending.contains_key(&job)
-                {
-                    run.work.partial(job, frac);
-                    // Progress alone repaints at most as often as the results do: every
-                    // repaint costs the browser a frame (layout, paint, commit) on a core the
-                    // workers could use.
-                    let now = now_ms();
-                    if now - run.last_progress_ms >= RENDER_INTERVAL_MS {
-                        run.last_progress_ms = now;
-                        self.show_progress();
+                let run_point = self
+                    .run
+                    .as_ref()
+                    .is_some_and(|r| r.pending.contains_key(&job));
+                match progress_to(job, run_point, self.in_flight()) {
+                    ProgressTo::Run => {
+                        let run = self.run.as_mut().expect_throw("run");
+                        run.work.partial(job, frac);
+                        // Progress alone repaints at most as often as the results do: every
+                        // repaint costs the browser a frame (layout, paint, commit) on a core
+                        // the workers could use.
+                        let now = now_ms();
+                        if now - run.last_progress_ms >= RENDER_INTERVAL_MS {
+                            run.last_progress_ms = now;
+                            self.show_progress();
+                        }
                     }
-                } else if self.detail_job == Some(job) {
-                    set_text("tl-status", &format!("Simulating… {:.0}%", frac * 100.0));
-                } else if self.trace_job == Some(job) {
-                    set_text(
+                    ProgressTo::Detail => {
+                        set_text("tl-status", &format!("Simulating… {:.0}%", frac * 100.0));
+                    }
+                    ProgressTo::Trace => set_text(
                         "trace-status",
                         &format!("Simulating the run for the trace… {:.0}%", frac * 100.0),
-                    );
+                    ),
+                    ProgressTo::Nobody => {}
                 }
             }
             FromWorker::Point(p) => {
-                self.slots[idx].busy = None;
+                self.pool.finished(idx);
                 // Hand the worker its next job before redrawing: the redraw takes the main
                 // thread for a while, and the worker would sit idle through it.
                 self.pump();
@@ -221,12 +223,12 @@ impl App {
                 self.pump();
             }
             FromWorker::Detail(d) => {
-                self.slots[idx].busy = None;
+                self.pool.finished(idx);
                 self.on_detail(*d);
                 self.pump();
             }
             FromWorker::Trace(t) => {
-                self.slots[idx].busy = None;
+                self.pool.finished(idx);
                 if self.trace_job == Some(t.job) {
                     self.trace_job = None;
                     let name = self
@@ -246,40 +248,39 @@ impl App {
                 self.pump();
             }
             FromWorker::ImportTrace(d) => {
-                self.slots[idx].busy = None;
+                self.pool.finished(idx);
                 if self.take_import(d.job) {
                     crate::sched_import_ui::on_done(*d);
                 }
                 self.pump();
             }
-            FromWorker::Error { job, message } if job.is_some() && job == self.import_job => {
-                self.slots[idx].busy = None;
-                self.import_job = None;
-                crate::sched_import_ui::on_error(&message);
-                self.pump();
-            }
-            FromWorker::Error { job, message } if job.is_some() && job == self.trace_job => {
-                self.slots[idx].busy = None;
-                self.trace_job = None;
-                set_text("trace-status", &message);
-                el("trace-status").set_attr("data-state", "error");
-                self.pump();
-            }
             FromWorker::Error { job, message } => {
-                self.slots[idx].busy = None;
-                let current_point = job.is_some_and(|j| {
+                self.pool.finished(idx);
+                let run_point = job.is_some_and(|j| {
                     self.run
                         .as_ref()
                         .is_some_and(|r| !r.finished && r.pending.contains_key(&j))
                 });
-                if job.is_some() && job != self.detail_job && !current_point {
+                match error_to(job, run_point, self.in_flight()) {
+                    ErrorTo::Import => {
+                        self.import_job = None;
+                        crate::sched_import_ui::on_error(&message);
+                    }
+                    ErrorTo::Trace => {
+                        self.trace_job = None;
+                        set_text("trace-status", &message);
+                        el("trace-status").set_attr("data-state", "error");
+                    }
+                    ErrorTo::Detail => {
+                        self.detail_job = None;
+                        set_text("tl-status", &format!("The timeline run failed: {message}"));
+                    }
                     // A reply to a job that was replaced or cancelled.
-                } else if job.is_some() && job == self.detail_job {
-                    self.detail_job = None;
-                    set_text("tl-status", &format!("The timeline run failed: {message}"));
-                } else {
-                    self.fail(&format!("The simulation failed: {message}"));
-                    self.cancel_jobs();
+                    ErrorTo::Stale => {}
+                    ErrorTo::Run => {
+                        self.fail(&format!("The simulation failed: {message}"));
+                        self.cancel_jobs();
+                    }
                 }
                 self.pump();
             }

@@ -100,12 +100,8 @@ impl App {
     /// Terminate every busy worker (they stop at once) and respawn it; drop queued jobs. A
     /// scheduler-trace import is not part of a run: it stays queued or running.
     pub(super) fn cancel_jobs(&mut self) {
-        let keep = self.import_job;
-        self.queue.retain(|j| Some(j.id()) == keep);
-        for i in 0..self.slots.len() {
-            if self.slots[i].busy.is_some() && self.slots[i].busy != keep {
-                self.respawn(i);
-            }
+        for i in self.pool.cancel(self.import_job) {
+            self.respawn(i);
         }
         self.detail_job = None;
         if self.trace_job.take().is_some() {
@@ -220,7 +216,7 @@ impl App {
             let job = self.next_job;
             self.next_job += 1;
             pending.insert(job, (v, c, it));
-            self.queue.push_back(Job::Point(PointJob {
+            self.pool.push_back(Job::Point(PointJob {
                 job,
                 experiment: json.clone(),
                 variant: v as u32,
@@ -260,7 +256,7 @@ impl App {
         // The timeline belongs to the previous experiment: drop any pending one and draw a
         // new one when this run completes.
         if let Some(old) = self.detail_job.take() {
-            self.queue.retain(|j| j.id() != old);
+            self.pool.unqueue(old);
         }
         self.detail = None;
         set_hidden(&el("error"), true);

@@ -5,7 +5,7 @@
 //! The form is a function of the experiment ([`fields::fields`]); reading it writes each
 //! field's text into the experiment's JSON at the field's validation path ([`read`]), so the
 //! core's messages ([`check`]) land next to the field they name and the share link, which
-//! carries the experiment, carries every edit. Only [`dom`] touches the page.
+//! carries the experiment, carries every edit. Only `dom` touches the page.
 
 pub mod actions;
 pub mod check;

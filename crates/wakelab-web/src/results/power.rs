@@ -1,5 +1,5 @@
 //! Energy and performance per watt against client count, per variant: the per-client view of
-//! the Ops block's "energy J" and "<unit> per W (mean)" rows (`wakelab_sim::report`), computed
+//! the Ops block's "energy J" and "`<unit> per W (mean)`" rows (`wakelab_sim::report`), computed
 //! the same way (average power = the point's energy over its simulated time).
 
 use wakelab_plot::{Legend, XyChart, XySeries};

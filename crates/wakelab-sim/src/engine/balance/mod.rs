@@ -2,16 +2,16 @@
 //! periodic `rebalance_domains`, new-idle balance and the NOHZ idle balancer, plus the older
 //! simple model (`engine.balancer: "simple"`).
 //!
-//! One file per part of fair.c, in its order: [`view`] (what the balancer reads), [`state`]
-//! (per-CPU `sched_domain` fields, `sgc->imbalance`, `rq->next_balance`, nohz), [`cpu_load`]
-//! (4.x `cpu_load[]`), [`lb_stats`] (`update_sg_lb_stats`, `group_classify`), [`find_busiest`]
+//! One file per part of fair.c, in its order: `view` (what the balancer reads), `state`
+//! (per-CPU `sched_domain` fields, `sgc->imbalance`, `rq->next_balance`, nohz), `cpu_load`
+//! (4.x `cpu_load[]`), `lb_stats` (`update_sg_lb_stats`, `group_classify`), `find_busiest`
 //! (`update_sd_lb_stats`, `find_busiest_group`, `calculate_imbalance`, `find_busiest_queue`),
-//! [`detach`] (`can_migrate_task`, `detach_tasks`), [`load_balance`] (`should_we_balance`,
-//! `load_balance`, `need_active_balance`); the engine side: [`rebalance`]
+//! `detach` (`can_migrate_task`, `detach_tasks`), [`load_balance`] (`should_we_balance`,
+//! `load_balance`, `need_active_balance`); the engine side: `rebalance`
 //! (`trigger_load_balance`, `rebalance_domains`, attach and the active-balance stopper),
-//! [`newidle`], [`nohz`]; [`snapshot`] is `wakelab balance`.
+//! `newidle`, `nohz`; [`snapshot`] is `wakelab balance`.
 //!
-//! Pure parts are generic over [`view::LbView`] and return what to move; the engine applies it.
+//! Pure parts are generic over `view::LbView` and return what to move; the engine applies it.
 
 pub(crate) mod cpu_load;
 pub(crate) mod detach;

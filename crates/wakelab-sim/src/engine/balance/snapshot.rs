@@ -8,8 +8,9 @@ use thiserror::Error;
 
 use crate::cpumask::{Cpu, CpuMask, cpulist};
 use crate::kernel::KernelConfig;
+use crate::placement::frozen::{CpuState, FrozenView};
 use crate::placement::snapshot::{GroupSpec, pressure_capacity, resolve_groups};
-use crate::placement::{SchedView, StoredSgc, TaskId};
+use crate::placement::{StoredSgc, TaskId};
 use crate::topology::{MachineShape, SchedDomains, Topology};
 
 use super::cpu_load::CPU_LOAD_IDX_MAX;
@@ -191,29 +192,22 @@ fn load_default() -> u64 {
     1024
 }
 
-/// Resolved per-CPU state.
+/// Resolved per-CPU state the balancer reads beyond placement's [`CpuState`].
 #[derive(Clone, Copy, Debug)]
-struct CpuState {
-    nr_running: u32,
+struct LbCpuState {
     h_nr_running: u32,
-    load_avg: u64,
-    runnable_load_avg: u64,
-    util_avg: u32,
-    util_est: u32,
-    runnable_avg: u64,
-    capacity: u32,
     cpu_load: [u64; CPU_LOAD_IDX_MAX],
-    wakeup_pending: bool,
     curr: Option<usize>,
 }
 
-/// A validated snapshot: implements [`LbView`].
+/// A validated snapshot: implements `LbView`.
 #[derive(Clone, Debug)]
 pub struct LoadedBalance {
     pub snapshot: BalanceSnapshot,
     pub topology: Topology,
     pub domains: SchedDomains,
     cpus: Vec<CpuState>,
+    lb_cpus: Vec<LbCpuState>,
     tasks: Vec<(TaskSpec, LbTask)>,
     /// The resolved `groups`: (level, group span, stored fields).
     groups: Vec<(usize, CpuMask, StoredSgc)>,
@@ -292,21 +286,34 @@ impl BalanceSnapshot {
             ));
         }
         let all = *topology.all();
+        // The placement-only signals are the values this file has no field for: avg_idle
+        // 1 ms, wake_avg_idle half of it, no idle stamp or cpuidle state, no SCHED_IDLE.
         let mut cpus: Vec<CpuState> = (0..nr)
             .map(|c| CpuState {
                 nr_running: 0,
-                h_nr_running: 0,
-                load_avg: 0,
+                wakeup_pending: false,
+                sched_idle: false,
+                per_cpu_kthread: false,
                 runnable_load_avg: 0,
+                load_avg: 0,
                 util_avg: 0,
                 util_est: 0,
                 runnable_avg: 0,
                 capacity: domains.capacity_orig[c] as u32,
-                cpu_load: [0; CPU_LOAD_IDX_MAX],
-                wakeup_pending: false,
-                curr: None,
+                avg_idle: 1_000_000,
+                wake_avg_idle: 500_000,
+                idle_stamp: 0,
+                exit_latency_ns: None,
             })
             .collect();
+        let mut lb_cpus = vec![
+            LbCpuState {
+                h_nr_running: 0,
+                cpu_load: [0; CPU_LOAD_IDX_MAX],
+                curr: None,
+            };
+            nr
+        ];
         let mut tasks = Vec::with_capacity(self.tasks.len());
         let mut util_sum = vec![0u64; nr];
         for (k, t) in self.tasks.iter().enumerate() {
@@ -337,19 +344,20 @@ impl BalanceSnapshot {
             }
             let ago = t.ran_ns_ago.unwrap_or(1_000_000_000);
             crate::check::at_most(ago, 1u64 << 62).map_err(|m| bad(p("ran_ns_ago"), m))?;
-            let s = &mut cpus[t.cpu as usize];
+            let (s, lb) = (&mut cpus[t.cpu as usize], &mut lb_cpus[t.cpu as usize]);
             if t.running {
-                if s.curr.is_some() {
+                if lb.curr.is_some() {
                     return Err(bad(
                         p("running"),
                         format!("CPU {} already has a running task", t.cpu),
                     ));
                 }
-                s.curr = Some(k);
+                lb.curr = Some(k);
+                s.per_cpu_kthread = t.per_cpu_kthread;
             }
             s.nr_running += 1;
             if t.class == TaskClass::Fair {
-                s.h_nr_running += 1;
+                lb.h_nr_running += 1;
                 s.load_avg += t.load;
                 s.runnable_load_avg += t.load;
                 util_sum[t.cpu as usize] += util as u64;
@@ -372,10 +380,10 @@ impl BalanceSnapshot {
                 },
             ));
         }
-        for (c, s) in cpus.iter_mut().enumerate() {
+        for (c, (s, lb)) in cpus.iter_mut().zip(&mut lb_cpus).enumerate() {
             s.util_avg = util_sum[c].min(1024) as u32;
-            s.runnable_avg = 1024 * s.h_nr_running as u64;
-            s.cpu_load = [s.runnable_load_avg; CPU_LOAD_IDX_MAX];
+            s.runnable_avg = 1024 * lb.h_nr_running as u64;
+            lb.cpu_load = [s.runnable_load_avg; CPU_LOAD_IDX_MAX];
         }
         for (k, e) in self.cpus.iter().enumerate() {
             if !e.cpus.is_subset(&all) {
@@ -385,14 +393,14 @@ impl BalanceSnapshot {
                 ));
             }
             for c in e.cpus.iter() {
-                let s = &mut cpus[c as usize];
+                let (s, lb) = (&mut cpus[c as usize], &mut lb_cpus[c as usize]);
                 if let Some(x) = e.load_avg {
                     s.load_avg = x;
                 }
                 if let Some(x) = e.runnable_load_avg {
                     s.runnable_load_avg = x;
                     if e.cpu_load.is_none() {
-                        s.cpu_load = [x; CPU_LOAD_IDX_MAX];
+                        lb.cpu_load = [x; CPU_LOAD_IDX_MAX];
                     }
                 }
                 if let Some(x) = e.util_avg {
@@ -428,7 +436,7 @@ impl BalanceSnapshot {
                     s.capacity = cap as u32;
                 }
                 if let Some(x) = e.cpu_load {
-                    s.cpu_load = x;
+                    lb.cpu_load = x;
                 }
                 if let Some(x) = e.wakeup_pending {
                     s.wakeup_pending = x;
@@ -444,7 +452,7 @@ impl BalanceSnapshot {
                 ] {
                     crate::check::at_most(v, 1u64 << 32).map_err(|m| bad(p(what), m))?;
                 }
-                for (i, &v) in s.cpu_load.iter().enumerate() {
+                for (i, &v) in lb.cpu_load.iter().enumerate() {
                     crate::check::at_most(v, 1u64 << 32)
                         .map_err(|m| bad(format!("cpus[{k}].cpu_load[{i}]"), m))?;
                 }
@@ -456,81 +464,23 @@ impl BalanceSnapshot {
             topology,
             domains,
             cpus,
+            lb_cpus,
             tasks,
             groups,
         })
     }
 }
 
-impl SchedView for LoadedBalance {
-    fn now(&self) -> u64 {
-        self.snapshot.now_ns
-    }
-    fn topology(&self) -> &Topology {
-        &self.topology
-    }
-    fn domains(&self) -> &SchedDomains {
-        &self.domains
-    }
-    fn idle_cpu(&self, cpu: Cpu) -> bool {
-        let s = &self.cpus[cpu as usize];
-        s.nr_running == 0 && !s.wakeup_pending
-    }
-    fn ttwu_pending(&self, cpu: Cpu) -> bool {
-        self.cpus[cpu as usize].wakeup_pending
-    }
-    fn nr_running(&self, cpu: Cpu) -> u32 {
-        self.cpus[cpu as usize].nr_running
-    }
-    fn cfs_h_nr_running(&self, cpu: Cpu) -> u32 {
-        self.cpus[cpu as usize].h_nr_running
-    }
-    fn runnable_load_avg(&self, cpu: Cpu) -> u64 {
-        self.cpus[cpu as usize].runnable_load_avg
-    }
-    fn cpu_load(&self, cpu: Cpu) -> u64 {
-        self.cpus[cpu as usize].load_avg
-    }
-    fn cfs_util_avg(&self, cpu: Cpu) -> u32 {
-        self.cpus[cpu as usize].util_avg
-    }
-    fn util_est_enqueued(&self, cpu: Cpu) -> u32 {
-        self.cpus[cpu as usize].util_est
-    }
-    fn capacity_of(&self, cpu: Cpu) -> u32 {
-        self.cpus[cpu as usize].capacity
-    }
-    fn avg_idle(&self, _cpu: Cpu) -> u64 {
-        1_000_000
-    }
-    fn wake_avg_idle(&self, _cpu: Cpu) -> u64 {
-        500_000
-    }
-    fn idle_stamp(&self, _cpu: Cpu) -> u64 {
-        0
-    }
-    fn idle_exit_latency(&self, _cpu: Cpu) -> Option<u32> {
-        None
-    }
-    fn curr_is_per_cpu_kthread(&self, cpu: Cpu) -> bool {
-        self.cpus[cpu as usize]
-            .curr
-            .is_some_and(|k| self.tasks[k].1.per_cpu_kthread)
-    }
-    fn any_stored_sgc(&self) -> bool {
-        !self.groups.is_empty()
-    }
-    fn stored_sgc(&self, level: usize, group: &CpuMask) -> Option<StoredSgc> {
-        self.groups
-            .iter()
-            .find(|(l, m, _)| *l == level && m == group)
-            .map(|g| g.2)
+impl FrozenView for LoadedBalance {
+    crate::placement::frozen::frozen_view_fields!();
+    fn h_nr_running(&self, cpu: Cpu) -> u32 {
+        self.lb_cpus[cpu as usize].h_nr_running
     }
 }
 
 impl LbView for LoadedBalance {
     fn cpu_load_idx(&self, cpu: Cpu, idx: usize) -> u64 {
-        self.cpus[cpu as usize].cpu_load[idx]
+        self.lb_cpus[cpu as usize].cpu_load[idx]
     }
     fn cpu_runnable(&self, cpu: Cpu) -> u64 {
         self.cpus[cpu as usize].runnable_avg
@@ -545,7 +495,7 @@ impl LbView for LoadedBalance {
         );
     }
     fn curr_allowed(&self, cpu: Cpu) -> Option<CpuMask> {
-        self.cpus[cpu as usize]
+        self.lb_cpus[cpu as usize]
             .curr
             .map(|k| self.tasks[k].1.allowed)
     }

@@ -72,7 +72,7 @@ pub struct SimInput {
     pub timeline_window: Option<(u64, u64)>,
     /// Exit latency of each C-state (ns), shallowest first.
     pub cstate_exit_ns: Vec<u64>,
-    /// Standard deviation (per mille) of each task's per-run cost factor ([`jitter`]); 0 = off.
+    /// Standard deviation (per mille) of each task's per-run cost factor (`jitter`); 0 = off.
     pub cost_jitter_permille: u32,
 }
 
