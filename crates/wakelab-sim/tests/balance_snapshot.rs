@@ -373,3 +373,60 @@ fn asym_capacity_pick_busiest_5x() {
     assert_eq!(busiest("5.11", stale), vec![4, 5]);
     assert_eq!(busiest("5.15", stale), vec![2, 3]);
 }
+
+/// find_busiest_queue's SD_ASYM_CPUCAPACITY skip exists from 4.20 (4ad3831a9d4a): 4.15.11's
+/// find_busiest_queue has none. Two clusters of two CPUs, 446 / 1024, Android/EAS flags
+/// (SD_ASYM_CPUCAPACITY at DIE); idle little CPU 0 balances DIE while each big CPU runs one
+/// task. update_sd_lb_stats: SD_PREFER_SIBLING (MC) forces {2,3} (2 tasks > local 0 + 1)
+/// overloaded, which update_sd_pick_busiest takes before its asym test; calculate_imbalance
+/// (max_pull 1024 - 713) gives 621 < load_per_task, and fix_small_imbalance raises it to 1024.
+/// find_busiest_queue: CPU 2 (one task, wl 1024 not above the imbalance; ties keep the lower
+/// CPU). Its task runs, so nothing detaches; at the fourth failure (> cache_nice_tries 1 + 2)
+/// the stopper pushes it to the little CPU, the high-to-low active balance 4.20 stopped.
+#[test]
+fn asym_capacity_busiest_queue_per_version() {
+    let s = r#"{"format":1,
+        "machine":{"sockets":1,"llcs_per_socket":2,"cores_per_llc":2,"numbering":"linear",
+                   "cluster_capacity":[446,1024]},
+        "kernel":{"version":"4.15","topology_flags":"android-eas"},"now_ns":10000000000,
+        "this_cpu":0,"level":1,"idle":"idle","sd":{"nr_balance_failed":FAILED},
+        "tasks":[{"id":1,"cpu":2,"running":true},{"id":2,"cpu":3,"running":true}]}"#;
+    let o = balance_json(&s.replace("FAILED", "0")).unwrap();
+    assert_eq!(o.imbalance, 1024);
+    assert_eq!(o.busiest_cpu, Some(2));
+    assert!(o.moved.is_empty() && o.active.is_none());
+    assert_eq!(o.nr_balance_failed, 1);
+    let o = balance_json(&s.replace("FAILED", "3")).unwrap();
+    let act = o.active.expect("4th failure: active balance");
+    assert_eq!((act.task, act.from, act.to), (1, 2, 0));
+    // 5.10 (mainline flags, the same level): migrate_task 1, and both big CPUs are skipped
+    // (capacity_of(dst) 446 < 1024, one CFS task)
+    for v in ["5.10", "5.15"] {
+        let o = balance_json(&s.replace("FAILED", "3").replace(
+            r#""4.15","topology_flags":"android-eas""#,
+            &format!("\"{v}\""),
+        ))
+        .unwrap();
+        assert_eq!(o.migration_type, Some(MigrationType::Task), "{v}");
+        assert_eq!(o.busiest_cpu, None, "{v}");
+    }
+    // The other way round, 1000 / 1024, big CPU 2 idle, each little CPU one task: 5.10 skips
+    // a CPU only if capacity_of(dst_cpu) < its capacity (1024 < 1000: no, CPU 0 is taken),
+    // 5.15 unless capacity_greater(capacity_of(dst_cpu), capacity) (1024 x 1024 > 1000 x 1078:
+    // no, so both little CPUs are skipped, 4aed8aa41524)
+    let up = s
+        .replace("[446,1024]", "[1000,1024]")
+        .replace("\"this_cpu\":0", "\"this_cpu\":2")
+        .replace("\"cpu\":2,", "\"cpu\":0,")
+        .replace("\"cpu\":3,", "\"cpu\":1,")
+        .replace("FAILED", "0");
+    for (v, want) in [("5.10", Some(0)), ("5.11", Some(0)), ("5.15", None)] {
+        let o = balance_json(&up.replace(
+            r#""4.15","topology_flags":"android-eas""#,
+            &format!("\"{v}\""),
+        ))
+        .unwrap();
+        assert_eq!(o.migration_type, Some(MigrationType::Task), "{v}");
+        assert_eq!(o.busiest_cpu, want, "{v}");
+    }
+}

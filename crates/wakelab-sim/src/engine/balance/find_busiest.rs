@@ -544,7 +544,8 @@ pub fn find_busiest_group<V: LbView>(
     (Some(busiest), sds)
 }
 
-/// `find_busiest_queue(env, group)` (spec §17.6).
+/// `find_busiest_queue(env, group)` (spec §17.6; the SD_ASYM_CPUCAPACITY skip per version from
+/// 4.15.11, 5.10.7 and 5.15.85 fair.c).
 pub fn find_busiest_queue<V: LbView>(v: &V, env: &LbEnv, group: &SgLbStats) -> Option<Cpu> {
     let level = &v.domains().levels[env.level];
     let pct = level.imbalance_pct;
@@ -559,12 +560,17 @@ pub fn find_busiest_queue<V: LbView>(v: &V, env: &LbEnv, group: &SgLbStats) -> O
             continue;
         }
         let capacity = v.capacity_of(i) as u64;
-        let nr_asym = if env.family.is_4x() {
-            v.nr_running(i)
-        } else {
-            nr
+        // SD_ASYM_CPUCAPACITY: leave a CPU with one CFS task that a lower-capacity dst_cpu
+        // could only take by an active balance (4ad3831a9d4a, v4.20: not in 4.15/4.16). 5.10 /
+        // 5.11: `capacity_of(dst_cpu) < capacity`; 5.15: `!capacity_greater(capacity_of(dst_cpu),
+        // capacity)` (4aed8aa41524, v5.13), so also a CPU of about the same capacity.
+        let dst_cap = v.capacity_of(env.dst_cpu) as u64;
+        let asym_skip = match env.family {
+            LbFamily::V4 => false,
+            LbFamily::V510 | LbFamily::V511 => asym && dst_cap < capacity && nr == 1,
+            LbFamily::V515 => asym && dst_cap * 1024 <= capacity * 1078 && nr == 1,
         };
-        if asym && (v.capacity_of(env.dst_cpu) as u64) < capacity && nr_asym == 1 {
+        if asym_skip {
             continue;
         }
         let by_load = |load: u64, rq_nr: u32| -> bool {
