@@ -430,3 +430,38 @@ fn asym_capacity_busiest_queue_per_version() {
         assert_eq!(o.busiest_cpu, want, "{v}");
     }
 }
+
+/// 5.x sd_init clears SD_PREFER_SIBLING on the child of an SD_ASYM_CPUCAPACITY level (5.10.7
+/// topology.c), so find_busiest_group at DIE of a big.LITTLE machine has no `prefer_sibling`.
+/// Clusters 446 / 1024; busy big CPU 2 balances DIE; the bigs run one task each, the littles
+/// two each, all with little util and runnable, so every group is group_has_spare. The little
+/// group {0,1} is the busiest (0 idle CPUs, 4 tasks; its min_capacity is not larger). 5.10:
+/// without prefer_sibling, `busiest->group_type != group_overloaded` and `env->idle ==
+/// CPU_NOT_IDLE`: balanced, nothing moves. 4.15 (Android/EAS flags; its sd_init keeps MC's
+/// flag) has no such clearing: its SD_PREFER_SIBLING test (4 > 2 + 1) makes {0,1} overloaded,
+/// and a task of CPU 0 moves to CPU 2.
+#[test]
+fn asym_level_child_loses_prefer_sibling_on_5x() {
+    let s = r#"{"format":1,
+        "machine":{"sockets":1,"llcs_per_socket":2,"cores_per_llc":2,"numbering":"linear",
+                   "cluster_capacity":[446,1024]},
+        "kernel":{"version":"5.10"},"now_ns":10000000000,"this_cpu":2,"level":1,"idle":"not_idle",
+        "tasks":[{"id":1,"cpu":0,"util":20},{"id":2,"cpu":0,"running":true,"util":20},
+                 {"id":3,"cpu":1,"util":20},{"id":4,"cpu":1,"running":true,"util":20},
+                 {"id":5,"cpu":2,"running":true,"util":20},{"id":6,"cpu":3,"running":true,"util":20}],
+        "cpus":[{"cpus":"0-3","runnable_avg":100}]}"#;
+    for v in ["5.10", "5.11", "5.15"] {
+        let o = balance_json(&s.replace("5.10", v)).unwrap();
+        let stats = o.stats.as_ref().unwrap();
+        assert!(!stats.prefer_sibling, "{v}");
+        assert_eq!(stats.busiest.unwrap().span.to_vec(), vec![0, 1], "{v}");
+        assert_eq!(o.busiest_group, None, "{v}: balanced");
+        assert!(o.moved.is_empty(), "{v}");
+    }
+    let o =
+        balance_json(&s.replace(r#""5.10""#, r#""4.15","topology_flags":"android-eas""#)).unwrap();
+    assert!(o.stats.as_ref().unwrap().prefer_sibling);
+    assert_eq!(o.busiest_cpu, Some(0));
+    assert_eq!(o.moved.len(), 1);
+    assert_eq!((o.moved[0].from, o.moved[0].to), (0, 2));
+}
