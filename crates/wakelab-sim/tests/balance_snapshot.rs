@@ -304,3 +304,164 @@ fn fully_busy_local_above_the_average_wraps_on_5_10() {
     let o = balance_json(&s.replace("\"5.10\"", "\"5.15\"")).unwrap();
     assert_eq!(moved(&o), vec![(2, 1, 0)]);
 }
+
+/// update_sd_pick_busiest's SD_ASYM_CPUCAPACITY test (4.15.11 fair.c): three clusters of two
+/// CPUs, capacities 446 / 1024 / 446, Android/EAS flags (SD_ASYM_CPUCAPACITY at DIE). CPU 1
+/// (newly idle) balances DIE; its group {0,1} runs one task of load 200 (target_load: avg_load
+/// 200 x 1024 / 892 = 229). {2,3} runs two tasks of 1024 (avg_load 1024), {4,5} two of 400 on
+/// CPU 4 (918); no group is forced overloaded (SD_PREFER_SIBLING: 2 tasks is not more than
+/// local's 1 + 1), so all are group_other. {2,3} has the higher avg_load, but
+/// `sum_nr_running (2) <= group_weight (2) && group_smaller_cpu_capacity(sds->local, sg)`
+/// (446 x capacity_margin 1280 < 1024 x 1024) refuses it; {4,5} (min_capacity 446 like local)
+/// is picked. find_busiest_group: sds avg_load 3048 x 1024 / 3832 = 814; calculate_imbalance:
+/// min(104 x 892, 585 x 892) / 1024 = 90 < load_per_task 400, fix_small_imbalance (imbn 1,
+/// scaled 459: 918 + 459 >= 229 + 459) raises it to 400; find_busiest_queue takes CPU 4 and the
+/// waiting task 4 moves to CPU 1.
+#[test]
+fn asym_capacity_pick_busiest_4_15() {
+    let g = example("g-asym-pick-busiest-4.15.json");
+    let o = balance_json(&g).unwrap();
+    let stats = o.stats.as_ref().unwrap();
+    assert_eq!(stats.busiest.unwrap().span.to_vec(), vec![4, 5]);
+    assert_eq!(o.imbalance, 400);
+    assert_eq!(o.busiest_cpu, Some(4));
+    assert_eq!(moved(&o), vec![(4, 4, 1)]);
+    // groups[].min_capacity is read: a stale min_capacity of 500 for {2,3} passes the test
+    // (446 x 1280 = 570880 is not below 500 x 1024 = 512000), so {2,3} is the busiest again
+    let stale = g.replace(
+        "\"idle\": \"newly_idle\",",
+        "\"idle\": \"newly_idle\", \"groups\": [ { \"level\": 1, \"cpu\": 2, \"min_capacity\": 500 } ],",
+    );
+    let o = balance_json(&stale).unwrap();
+    let stats = o.stats.as_ref().unwrap();
+    assert_eq!(stats.busiest.unwrap().span.to_vec(), vec![2, 3]);
+    // mainline 4.15 sets SD_ASYM_CPUCAPACITY on no level: no test either
+    let o = balance_json(&g.replace(", \"topology_flags\": \"android-eas\"", "")).unwrap();
+    let stats = o.stats.as_ref().unwrap();
+    assert_eq!(stats.busiest.unwrap().span.to_vec(), vec![2, 3]);
+}
+
+/// The same test on 5.x (5.10.7 / 5.15.85 fair.c), mainline flags (SD_ASYM_CPUCAPACITY at DIE,
+/// `asym_cpu_capacity_level`): capacities 446 / 446 / 1024, CPU 0 newly idle with its group
+/// {0,1} empty; {2,3} has one task (has_spare, 1 idle CPU), {4,5} two with little util and
+/// runnable (has_spare, 0 idle CPUs). The has_spare rule would take {4,5} (fewer idle CPUs),
+/// but the SD_ASYM_CPUCAPACITY test refuses a has_spare / fully_busy candidate of larger
+/// capacity: 5.10 `group_smaller_min_cpu_capacity(sds->local, sg)` (446 x 1280 < 1024 x 1024),
+/// 5.15 `capacity_greater(sg->sgc->min_capacity, capacity_of(dst_cpu))` (1024 x 1024 > 446 x
+/// 1078). {2,3} stays the busiest and find_busiest_group finds the domain balanced
+/// (local.idle_cpus 2 <= 1 + 1). A stored min_capacity of 500 for {4,5} tells the versions
+/// apart: 5.10's margin (1280) lets it be picked, 5.15's (1078) still refuses it.
+#[test]
+fn asym_capacity_pick_busiest_5x() {
+    let s = r#"{"format":1,
+        "machine":{"sockets":1,"llcs_per_socket":3,"cores_per_llc":2,"numbering":"linear",
+                   "cluster_capacity":[446,446,1024]},
+        "kernel":{"version":"5.10"},"now_ns":10000000000,"this_cpu":0,"level":1,"idle":"newly_idle",
+        "tasks":[{"id":1,"cpu":2,"running":true,"util":100},{"id":2,"cpu":4,"running":true,"util":100},
+                 {"id":3,"cpu":5,"running":true,"util":100}],
+        "cpus":[{"cpus":"2,4,5","runnable_avg":100}]GROUPS}"#;
+    let busiest = |v: &str, groups: &str| {
+        let o = balance_json(&s.replace("5.10", v).replace("GROUPS", groups)).unwrap();
+        assert!(o.moved.is_empty(), "{v}");
+        o.stats.as_ref().unwrap().busiest.unwrap().span.to_vec()
+    };
+    let stale = r#","groups":[{"level":1,"cpu":4,"min_capacity":500}]"#;
+    for v in ["5.10", "5.11", "5.15"] {
+        assert_eq!(busiest(v, ""), vec![2, 3], "{v}");
+    }
+    assert_eq!(busiest("5.10", stale), vec![4, 5]);
+    assert_eq!(busiest("5.11", stale), vec![4, 5]);
+    assert_eq!(busiest("5.15", stale), vec![2, 3]);
+}
+
+/// find_busiest_queue's SD_ASYM_CPUCAPACITY skip exists from 4.20 (4ad3831a9d4a): 4.15.11's
+/// find_busiest_queue has none. Two clusters of two CPUs, 446 / 1024, Android/EAS flags
+/// (SD_ASYM_CPUCAPACITY at DIE); idle little CPU 0 balances DIE while each big CPU runs one
+/// task. update_sd_lb_stats: SD_PREFER_SIBLING (MC) forces {2,3} (2 tasks > local 0 + 1)
+/// overloaded, which update_sd_pick_busiest takes before its asym test; calculate_imbalance
+/// (max_pull 1024 - 713) gives 621 < load_per_task, and fix_small_imbalance raises it to 1024.
+/// find_busiest_queue: CPU 2 (one task, wl 1024 not above the imbalance; ties keep the lower
+/// CPU). Its task runs, so nothing detaches; at the fourth failure (> cache_nice_tries 1 + 2)
+/// the stopper pushes it to the little CPU, the high-to-low active balance 4.20 stopped.
+#[test]
+fn asym_capacity_busiest_queue_per_version() {
+    let s = r#"{"format":1,
+        "machine":{"sockets":1,"llcs_per_socket":2,"cores_per_llc":2,"numbering":"linear",
+                   "cluster_capacity":[446,1024]},
+        "kernel":{"version":"4.15","topology_flags":"android-eas"},"now_ns":10000000000,
+        "this_cpu":0,"level":1,"idle":"idle","sd":{"nr_balance_failed":FAILED},
+        "tasks":[{"id":1,"cpu":2,"running":true},{"id":2,"cpu":3,"running":true}]}"#;
+    let o = balance_json(&s.replace("FAILED", "0")).unwrap();
+    assert_eq!(o.imbalance, 1024);
+    assert_eq!(o.busiest_cpu, Some(2));
+    assert!(o.moved.is_empty() && o.active.is_none());
+    assert_eq!(o.nr_balance_failed, 1);
+    let o = balance_json(&s.replace("FAILED", "3")).unwrap();
+    let act = o.active.expect("4th failure: active balance");
+    assert_eq!((act.task, act.from, act.to), (1, 2, 0));
+    // 5.10 (mainline flags, the same level): migrate_task 1, and both big CPUs are skipped
+    // (capacity_of(dst) 446 < 1024, one CFS task)
+    for v in ["5.10", "5.15"] {
+        let o = balance_json(&s.replace("FAILED", "3").replace(
+            r#""4.15","topology_flags":"android-eas""#,
+            &format!("\"{v}\""),
+        ))
+        .unwrap();
+        assert_eq!(o.migration_type, Some(MigrationType::Task), "{v}");
+        assert_eq!(o.busiest_cpu, None, "{v}");
+    }
+    // The other way round, 1000 / 1024, big CPU 2 idle, each little CPU one task: 5.10 skips
+    // a CPU only if capacity_of(dst_cpu) < its capacity (1024 < 1000: no, CPU 0 is taken),
+    // 5.15 unless capacity_greater(capacity_of(dst_cpu), capacity) (1024 x 1024 > 1000 x 1078:
+    // no, so both little CPUs are skipped, 4aed8aa41524)
+    let up = s
+        .replace("[446,1024]", "[1000,1024]")
+        .replace("\"this_cpu\":0", "\"this_cpu\":2")
+        .replace("\"cpu\":2,", "\"cpu\":0,")
+        .replace("\"cpu\":3,", "\"cpu\":1,")
+        .replace("FAILED", "0");
+    for (v, want) in [("5.10", Some(0)), ("5.11", Some(0)), ("5.15", None)] {
+        let o = balance_json(&up.replace(
+            r#""4.15","topology_flags":"android-eas""#,
+            &format!("\"{v}\""),
+        ))
+        .unwrap();
+        assert_eq!(o.migration_type, Some(MigrationType::Task), "{v}");
+        assert_eq!(o.busiest_cpu, want, "{v}");
+    }
+}
+
+/// 5.x sd_init clears SD_PREFER_SIBLING on the child of an SD_ASYM_CPUCAPACITY level (5.10.7
+/// topology.c), so find_busiest_group at DIE of a big.LITTLE machine has no `prefer_sibling`.
+/// Clusters 446 / 1024; busy big CPU 2 balances DIE; the bigs run one task each, the littles
+/// two each, all with little util and runnable, so every group is group_has_spare. The little
+/// group {0,1} is the busiest (0 idle CPUs, 4 tasks; its min_capacity is not larger). 5.10:
+/// without prefer_sibling, `busiest->group_type != group_overloaded` and `env->idle ==
+/// CPU_NOT_IDLE`: balanced, nothing moves. 4.15 (Android/EAS flags; its sd_init keeps MC's
+/// flag) has no such clearing: its SD_PREFER_SIBLING test (4 > 2 + 1) makes {0,1} overloaded,
+/// and a task of CPU 0 moves to CPU 2.
+#[test]
+fn asym_level_child_loses_prefer_sibling_on_5x() {
+    let s = r#"{"format":1,
+        "machine":{"sockets":1,"llcs_per_socket":2,"cores_per_llc":2,"numbering":"linear",
+                   "cluster_capacity":[446,1024]},
+        "kernel":{"version":"5.10"},"now_ns":10000000000,"this_cpu":2,"level":1,"idle":"not_idle",
+        "tasks":[{"id":1,"cpu":0,"util":20},{"id":2,"cpu":0,"running":true,"util":20},
+                 {"id":3,"cpu":1,"util":20},{"id":4,"cpu":1,"running":true,"util":20},
+                 {"id":5,"cpu":2,"running":true,"util":20},{"id":6,"cpu":3,"running":true,"util":20}],
+        "cpus":[{"cpus":"0-3","runnable_avg":100}]}"#;
+    for v in ["5.10", "5.11", "5.15"] {
+        let o = balance_json(&s.replace("5.10", v)).unwrap();
+        let stats = o.stats.as_ref().unwrap();
+        assert!(!stats.prefer_sibling, "{v}");
+        assert_eq!(stats.busiest.unwrap().span.to_vec(), vec![0, 1], "{v}");
+        assert_eq!(o.busiest_group, None, "{v}: balanced");
+        assert!(o.moved.is_empty(), "{v}");
+    }
+    let o =
+        balance_json(&s.replace(r#""5.10""#, r#""4.15","topology_flags":"android-eas""#)).unwrap();
+    assert!(o.stats.as_ref().unwrap().prefer_sibling);
+    assert_eq!(o.busiest_cpu, Some(0));
+    assert_eq!(o.moved.len(), 1);
+    assert_eq!((o.moved[0].from, o.moved[0].to), (0, 2));
+}

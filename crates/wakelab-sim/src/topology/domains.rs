@@ -252,17 +252,26 @@ impl SchedDomains {
         }
 
         // Degenerate removal (spec §2.1): drop single-CPU spans and parents equal to their child.
+        // `kept_from[k]`: the candidates that make kept level k, its own first and then the
+        // degenerate parents removed into it (cpu_attach_domain passes their SD_PREFER_SIBLING
+        // down to it).
         let mut kept: Vec<Candidate> = vec![];
-        for c in cands {
+        let mut kept_from: Vec<Vec<usize>> = vec![];
+        let nr_cands = cands.len();
+        let mut kinds: Vec<LevelKind> = Vec::with_capacity(nr_cands);
+        for (ci, c) in cands.into_iter().enumerate() {
+            kinds.push(c.kind);
             if c.spans_of[0].weight() <= 1 {
                 continue;
             }
             if let Some(prev) = kept.last() {
                 if prev.spans_of == c.spans_of {
+                    kept_from.last_mut().expect("kept").push(ci);
                     continue;
                 }
             }
             kept.push(c);
+            kept_from.push(vec![ci]);
         }
 
         let is4 = version.is_4x();
@@ -280,6 +289,31 @@ impl SchedDomains {
             // Mainline 4.20+: build_sched_domains' detection.
             TopologyFlags::Mainline => asym_cpu_capacity_level(topo, &kept),
         };
+
+        // SD_PREFER_SIBLING per kept level (topology.c sd_init, build_sched_domains,
+        // cpu_attach_domain): sd_init sets it on every level but NUMA; 5.x (4.20+, not 4.15 /
+        // 4.16) then clears it on the child of a level with SD_ASYM_CPUCAPACITY ("Don't attempt
+        // to spread across CPUs of different capacities"), the candidate just below, before the
+        // degenerate ones are removed; a removed degenerate parent passes its flag down.
+        let asym_cand = asym_level.map(|a| kept_from[a][0]);
+        let cand_asym = |ci: usize| -> bool {
+            match asym_cand {
+                None => false,
+                // 5.15 mainline flags every level spanning several capacities: the detected
+                // level and all above it (see below)
+                Some(a) if asym == TopologyFlags::Mainline && version >= KernelVersion::V5_15 => {
+                    ci >= a
+                }
+                Some(a) => ci == a,
+            }
+        };
+        let cand_prefer = |ci: usize| -> bool {
+            kinds[ci] != LevelKind::Numa && (is4 || ci + 1 >= nr_cands || !cand_asym(ci + 1))
+        };
+        let prefer_sibling: Vec<bool> = kept_from
+            .iter()
+            .map(|cis| cis.iter().any(|&ci| cand_prefer(ci)))
+            .collect();
 
         let mut levels: Vec<DomainLevel> = Vec::with_capacity(kept.len());
         for (li, c) in kept.iter().enumerate() {
@@ -342,6 +376,11 @@ impl SchedDomains {
                 && asym_level.is_some_and(|a| li > a)
             {
                 flags |= SdFlags::ASYM_CPUCAPACITY;
+            }
+            if prefer_sibling[li] {
+                flags |= SdFlags::PREFER_SIBLING;
+            } else {
+                flags &= !SdFlags::PREFER_SIBLING;
             }
             // 4.15/4.16: levels at and below an asym level get SD_BALANCE_WAKE (spec §2.2).
             if is4 && asym_level.is_some_and(|a| li <= a) {
@@ -616,5 +655,78 @@ mod tests {
         assert_eq!(sd.levels[sd.asym_level.unwrap()].kind, LevelKind::Die);
         let eas = SchedDomains::build(&t, KernelVersion::V5_10, TopologyFlags::AndroidEas);
         assert_eq!(eas.asym_level, sd.asym_level);
+    }
+
+    /// 5.x sd_init (5.10.7 / 5.15.85 topology.c): `if ((sd->flags & SD_ASYM_CPUCAPACITY) &&
+    /// sd->child) sd->child->flags &= ~SD_PREFER_SIBLING;`, then cpu_attach_domain passes a
+    /// removed degenerate parent's SD_PREFER_SIBLING down to its child. 4.15.11 / 4.16.13
+    /// sd_init has no such test: the child keeps the flag.
+    #[test]
+    fn asym_level_clears_prefer_sibling_on_its_child_from_5x() {
+        let prefer = |t: &Topology, v, f| -> Vec<bool> {
+            SchedDomains::build(t, v, f)
+                .levels
+                .iter()
+                .map(|l| l.flags.has(SdFlags::PREFER_SIBLING))
+                .collect()
+        };
+        let t = big_little(vec![446, 1024], 2);
+        // MC, DIE (asym; NODE, equal to DIE, removed into it)
+        for v in [KernelVersion::V4_15, KernelVersion::V4_16] {
+            assert_eq!(
+                prefer(&t, v, TopologyFlags::AndroidEas),
+                vec![true, true],
+                "{v}"
+            );
+        }
+        for v in [
+            KernelVersion::V5_10,
+            KernelVersion::V5_11,
+            KernelVersion::V5_15,
+        ] {
+            for f in TopologyFlags::ALL {
+                assert_eq!(prefer(&t, v, f), vec![false, true], "{v} {f:?}");
+            }
+        }
+        // Two sockets: MC, DIE, NUMA. 5.10 flags only DIE: MC loses the flag, DIE keeps it
+        // (NODE's, passed down, is set as well). 5.15 also flags NODE and NUMA (every level
+        // spanning both capacities): NODE's sd_init clears DIE's flag, NUMA's clears NODE's,
+        // so removing NODE passes nothing down and DIE ends without it; NUMA never has it.
+        let mut shape = t.shape.clone();
+        shape.sockets = 2;
+        let t2 = Topology::new(&shape).unwrap();
+        let m = TopologyFlags::Mainline;
+        assert_eq!(
+            prefer(&t2, KernelVersion::V5_10, m),
+            vec![false, true, false]
+        );
+        assert_eq!(
+            prefer(&t2, KernelVersion::V5_15, m),
+            vec![false, false, false]
+        );
+        assert_eq!(
+            prefer(&t2, KernelVersion::V5_15, TopologyFlags::AndroidEas),
+            vec![false, true, false]
+        );
+        assert_eq!(
+            prefer(&t2, KernelVersion::V4_15, TopologyFlags::AndroidEas),
+            vec![true, true, false]
+        );
+        // Symmetric machines: unchanged (every level but NUMA)
+        let x = topo(2, 2, 4, 2);
+        for v in [
+            KernelVersion::V4_15,
+            KernelVersion::V5_10,
+            KernelVersion::V5_15,
+        ] {
+            let sd = SchedDomains::build(&x, v, m);
+            for l in &sd.levels {
+                assert_eq!(
+                    l.flags.has(SdFlags::PREFER_SIBLING),
+                    l.kind != LevelKind::Numa,
+                    "{v}"
+                );
+            }
+        }
     }
 }

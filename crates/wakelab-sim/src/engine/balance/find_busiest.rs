@@ -10,7 +10,7 @@ use crate::topology::{SchedDomains, SdFlags};
 use super::env::{LbEnv, MigrationType};
 use super::lb_stats::{
     GroupType, SgInput, SgLbStats, check_cpu_capacity, cpu_util, group_classify,
-    group_has_capacity_4x, group_sgc, update_sg_lb_stats,
+    group_has_capacity_4x, group_sgc, sgc_min_capacity, update_sg_lb_stats,
 };
 use super::state::LbState;
 use super::view::LbView;
@@ -35,8 +35,57 @@ fn child_prefers_sibling(sd: &SchedDomains, level: usize) -> bool {
     level > 0 && sd.levels[level - 1].flags.has(SdFlags::PREFER_SIBLING)
 }
 
-/// `update_sd_pick_busiest` (4.x, spec §17.4.2; 5.x, §17.5.2).
-fn update_sd_pick_busiest(fam: LbFamily, busiest: &SgLbStats, sgs: &SgLbStats) -> bool {
+/// What `update_sd_pick_busiest` reads besides the two groups' statistics: the domain's
+/// SD_ASYM_CPUCAPACITY flag and the capacities its test compares.
+struct AsymCapacity {
+    /// `env->sd->flags & SD_ASYM_CPUCAPACITY`.
+    flag: bool,
+    /// `sds->local->sgc->min_capacity`.
+    local_min: u64,
+    /// `sg->sgc->min_capacity`.
+    sg_min: u64,
+    /// `capacity_of(env->dst_cpu)` (5.15).
+    dst: u64,
+}
+
+impl AsymCapacity {
+    /// The SD_ASYM_CPUCAPACITY refusal at the end of `update_sd_pick_busiest`: the candidate
+    /// has higher per-CPU capacity than the destination ("Migrating tasks to less capable CPUs
+    /// may harm throughput"). 4.15/4.16: `sum_nr_running <= group_weight &&
+    /// group_smaller_cpu_capacity(sds->local, sg)` (`min_capacity * capacity_margin (1280) <
+    /// ref min_capacity * 1024`); 5.10-5.12: for has_spare / fully_busy candidates,
+    /// `group_smaller_min_cpu_capacity(sds->local, sg)` (`fits_capacity`, the same margin);
+    /// 5.15: `capacity_greater(sg->sgc->min_capacity, capacity_of(env->dst_cpu))` (`cap1 *
+    /// 1024 > cap2 * 1078`, 4aed8aa41524, v5.13).
+    fn refuses(&self, fam: LbFamily, sgs: &SgLbStats) -> bool {
+        if !self.flag {
+            return false;
+        }
+        match fam {
+            LbFamily::V4 => {
+                sgs.sum_nr_running <= sgs.group_weight && self.local_min * 1280 < self.sg_min * 1024
+            }
+            LbFamily::V510 | LbFamily::V511 => {
+                sgs.group_type.rank() <= GroupType::FullyBusy.rank()
+                    && self.local_min * 1280 < self.sg_min * 1024
+            }
+            LbFamily::V515 => {
+                sgs.group_type.rank() <= GroupType::FullyBusy.rank()
+                    && self.sg_min * 1024 > self.dst * 1078
+            }
+        }
+    }
+}
+
+/// `update_sd_pick_busiest` (4.x, spec §17.4.2; 5.x, §17.5.2). SD_ASYM_PACKING is not
+/// modelled (no level has it).
+fn update_sd_pick_busiest(
+    fam: LbFamily,
+    busiest: &SgLbStats,
+    sgs: &SgLbStats,
+    asym: &AsymCapacity,
+    tr: &mut Trace,
+) -> bool {
     if fam.is_4x() {
         if sgs.group_type.rank() > busiest.group_type.rank() {
             return true;
@@ -44,38 +93,72 @@ fn update_sd_pick_busiest(fam: LbFamily, busiest: &SgLbStats, sgs: &SgLbStats) -
         if sgs.group_type.rank() < busiest.group_type.rank() {
             return false;
         }
-        return sgs.avg_load > busiest.avg_load;
-    }
-    if sgs.sum_h_nr_running == 0 {
-        return false;
-    }
-    if sgs.group_type.rank() > busiest.group_type.rank() {
-        return true;
-    }
-    if sgs.group_type.rank() < busiest.group_type.rank() {
-        return false;
-    }
-    match sgs.group_type {
-        GroupType::Overloaded | GroupType::FullyBusy => sgs.avg_load > busiest.avg_load,
-        // the first imbalanced group stays
-        GroupType::Imbalanced => false,
-        GroupType::MisfitTask | GroupType::AsymPacking => false,
-        GroupType::HasSpare | GroupType::Other => {
-            if sgs.idle_cpus > busiest.idle_cpus {
-                false
-            } else {
-                !(sgs.idle_cpus == busiest.idle_cpus
-                    && sgs.sum_nr_running <= busiest.sum_nr_running)
+        if sgs.avg_load <= busiest.avg_load {
+            return false;
+        }
+    } else {
+        if sgs.sum_h_nr_running == 0 {
+            return false;
+        }
+        if sgs.group_type.rank() > busiest.group_type.rank() {
+            return true;
+        }
+        if sgs.group_type.rank() < busiest.group_type.rank() {
+            return false;
+        }
+        let take = match sgs.group_type {
+            GroupType::Overloaded | GroupType::FullyBusy => sgs.avg_load > busiest.avg_load,
+            // the first imbalanced group stays
+            GroupType::Imbalanced => false,
+            GroupType::MisfitTask | GroupType::AsymPacking => false,
+            GroupType::HasSpare | GroupType::Other => {
+                if sgs.idle_cpus > busiest.idle_cpus {
+                    false
+                } else {
+                    !(sgs.idle_cpus == busiest.idle_cpus
+                        && sgs.sum_nr_running <= busiest.sum_nr_running)
+                }
             }
+        };
+        if !take {
+            return false;
         }
     }
+    if asym.refuses(fam, sgs) {
+        tr.note(|| {
+            let (what, cap) = if fam == LbFamily::V515 {
+                ("capacity_of(dst_cpu)", asym.dst)
+            } else {
+                ("the local group's", asym.local_min)
+            };
+            format!(
+                "  update_sd_pick_busiest: {} not picked (SD_ASYM_CPUCAPACITY: min_capacity {} \
+                 against {what} {cap})",
+                cpulist(&sgs.span),
+                asym.sg_min,
+            )
+        });
+        return false;
+    }
+    true
 }
 
 /// `update_sd_lb_stats(env, sds)`: walk the groups of `env.dst_cpu`'s domain in list order.
-pub fn update_sd_lb_stats<V: LbView>(v: &V, st: &mut LbState, env: &LbEnv) -> SdLbStats {
+pub fn update_sd_lb_stats<V: LbView>(
+    v: &V,
+    st: &mut LbState,
+    env: &LbEnv,
+    tr: &mut Trace,
+) -> SdLbStats {
     let sd = v.domains();
     let level = &sd.levels[env.level];
     let fam = env.family;
+    let mut asym = AsymCapacity {
+        flag: level.flags.has(SdFlags::ASYM_CPUCAPACITY),
+        local_min: 0,
+        sg_min: 0,
+        dst: v.capacity_of(env.dst_cpu) as u64,
+    };
     let prefer_sibling = child_prefers_sibling(sd, env.level);
     let mut sds = SdLbStats {
         busiest: None,
@@ -91,6 +174,7 @@ pub fn update_sd_lb_stats<V: LbView>(v: &V, st: &mut LbState, env: &LbEnv) -> Sd
     for (gi, g) in level.groups_from(env.dst_cpu).enumerate() {
         let local_group = gi == 0;
         let first = g.first().unwrap_or(0);
+        let sgc = group_sgc(v, env.level, g, local_group, env.idle, env.dst_cpu);
         let mut sgs = update_sg_lb_stats(
             v,
             &SgInput {
@@ -101,13 +185,15 @@ pub fn update_sd_lb_stats<V: LbView>(v: &V, st: &mut LbState, env: &LbEnv) -> Sd
                 local_group,
                 idle: env.idle,
                 sgc_imbalance: st.sgc_imbalance[env.level][first as usize],
-                sgc: group_sgc(v, env.level, g, local_group, env.idle, env.dst_cpu),
+                sgc,
             },
         );
         overload |= sgs.overload;
         if local_group {
             sds.local = sgs;
+            asym.local_min = sgc_min_capacity(v, sgc, g);
         } else {
+            asym.sg_min = sgc_min_capacity(v, sgc, g);
             // 4.x SD_PREFER_SIBLING: a group with 2+ more tasks than a local group with spare
             // capacity counts as overloaded (5.x moved this test to find_busiest_group)
             if fam.is_4x()
@@ -123,7 +209,7 @@ pub fn update_sd_lb_stats<V: LbView>(v: &V, st: &mut LbState, env: &LbEnv) -> Sd
                     st.sgc_imbalance[env.level][first as usize],
                 );
             }
-            if update_sd_pick_busiest(fam, &busiest_stat, &sgs) {
+            if update_sd_pick_busiest(fam, &busiest_stat, &sgs, &asym, tr) {
                 busiest_stat = sgs;
                 sds.busiest = Some(sgs);
             }
@@ -335,7 +421,7 @@ pub fn find_busiest_group<V: LbView>(
     env: &mut LbEnv,
     tr: &mut Trace,
 ) -> (Option<SgLbStats>, SdLbStats) {
-    let mut sds = update_sd_lb_stats(v, st, env);
+    let mut sds = update_sd_lb_stats(v, st, env, tr);
     for g in &sds.groups {
         tr.note(|| {
             format!(
@@ -458,7 +544,8 @@ pub fn find_busiest_group<V: LbView>(
     (Some(busiest), sds)
 }
 
-/// `find_busiest_queue(env, group)` (spec §17.6).
+/// `find_busiest_queue(env, group)` (spec §17.6; the SD_ASYM_CPUCAPACITY skip per version from
+/// 4.15.11, 5.10.7 and 5.15.85 fair.c).
 pub fn find_busiest_queue<V: LbView>(v: &V, env: &LbEnv, group: &SgLbStats) -> Option<Cpu> {
     let level = &v.domains().levels[env.level];
     let pct = level.imbalance_pct;
@@ -473,12 +560,17 @@ pub fn find_busiest_queue<V: LbView>(v: &V, env: &LbEnv, group: &SgLbStats) -> O
             continue;
         }
         let capacity = v.capacity_of(i) as u64;
-        let nr_asym = if env.family.is_4x() {
-            v.nr_running(i)
-        } else {
-            nr
+        // SD_ASYM_CPUCAPACITY: leave a CPU with one CFS task that a lower-capacity dst_cpu
+        // could only take by an active balance (4ad3831a9d4a, v4.20: not in 4.15/4.16). 5.10 /
+        // 5.11: `capacity_of(dst_cpu) < capacity`; 5.15: `!capacity_greater(capacity_of(dst_cpu),
+        // capacity)` (4aed8aa41524, v5.13), so also a CPU of about the same capacity.
+        let dst_cap = v.capacity_of(env.dst_cpu) as u64;
+        let asym_skip = match env.family {
+            LbFamily::V4 => false,
+            LbFamily::V510 | LbFamily::V511 => asym && dst_cap < capacity && nr == 1,
+            LbFamily::V515 => asym && dst_cap * 1024 <= capacity * 1078 && nr == 1,
         };
-        if asym && (v.capacity_of(env.dst_cpu) as u64) < capacity && nr_asym == 1 {
+        if asym_skip {
             continue;
         }
         let by_load = |load: u64, rq_nr: u32| -> bool {

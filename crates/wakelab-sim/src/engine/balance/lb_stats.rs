@@ -267,6 +267,20 @@ pub fn group_sgc<V: LbView>(
     })
 }
 
+/// `group->sgc->min_capacity` as this pass reads it: the value [`group_sgc`] returned, else
+/// fresh, the smallest capacity_of of the group's CPUs (what `update_group_capacity` stores:
+/// `update_cpu_capacity` at the lowest level, the minimum of the child's groups above it).
+pub fn sgc_min_capacity<V: LbView>(v: &V, sgc: Option<StoredSgc>, group: &CpuMask) -> u64 {
+    match sgc.and_then(|g| g.min_capacity) {
+        Some(c) => c,
+        None => group
+            .iter()
+            .map(|c| v.capacity_of(c) as u64)
+            .min()
+            .unwrap_or(0),
+    }
+}
+
 /// `update_sg_lb_stats(env, group, sgs, ...)`.
 pub fn update_sg_lb_stats<V: LbView>(v: &V, inp: &SgInput<'_>) -> SgLbStats {
     let fam = inp.family;
