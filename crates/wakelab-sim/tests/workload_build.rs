@@ -47,7 +47,7 @@ fn flat(p: &[Phase]) -> Vec<Phase> {
     let mut v = Vec::new();
     for ph in p {
         match ph {
-            Phase::Loop { body, .. } => v.extend(flat(body)),
+            Phase::Loop { body, .. } | Phase::Syscall { body } => v.extend(flat(body)),
             x => v.push(x.clone()),
         }
     }
@@ -205,6 +205,20 @@ fn dbench_ext4_clients_share_one_jbd2_thread() {
     assert!(jbd2.name.starts_with("jbd2"));
     for k in 0..3 {
         assert_eq!(wakes(&b.tasks[k].program), vec![(3, false)]);
+        // the client's fsync: one system call that wakes jbd2 and sleeps until it commits
+        let fsync = Phase::Syscall {
+            body: vec![
+                Phase::Wake {
+                    task: TaskRef::Task(3),
+                    sync: false,
+                },
+                Phase::Wait,
+            ],
+        };
+        match &b.tasks[k].program[..] {
+            [Phase::Loop { body, .. }] => assert_eq!(body.last(), Some(&fsync)),
+            p => panic!("client {k}: {p:?}"),
+        }
     }
     // jbd2 commits (with a journal write completing on CPU 3) and wakes each client in turn
     assert_eq!(
@@ -628,8 +642,8 @@ fn snapshot_small_builds() {
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "tbench"}), 1)));
     expect![[r#"
-        dbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"loop":{"count":8,"body":[{"run":{"cycles":{"lo":20000,"hi":60000}}},{"ops":{"n":1}}]}},{"wake":{"task":{"task":2},"sync":false}},"wait"]}}]
-        dbench/1 @Some(0)+10000: [{"loop":{"count":null,"body":[{"loop":{"count":8,"body":[{"run":{"cycles":{"lo":20000,"hi":60000}}},{"ops":{"n":1}}]}},{"wake":{"task":{"task":2},"sync":false}},"wait"]}}]
+        dbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"loop":{"count":106,"body":[{"run":{"cycles":{"lo":20000,"hi":60000}}},{"ops":{"n":1}}]}},{"syscall":{"body":[{"wake":{"task":{"task":2},"sync":false}},"wait"]}}]}}]
+        dbench/1 @Some(0)+10000: [{"loop":{"count":null,"body":[{"loop":{"count":106,"body":[{"run":{"cycles":{"lo":20000,"hi":60000}}},{"ops":{"n":1}}]}},{"syscall":{"body":[{"wake":{"task":{"task":2},"sync":false}},"wait"]}}]}}]
         jbd2/sda1-8 @Some(0)+0: [{"loop":{"count":null,"body":["wait",{"run":{"cycles":{"lo":10000,"hi":30000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"wake":{"task":{"task":0},"sync":false}},"wait",{"run":{"cycles":{"lo":10000,"hi":30000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"wake":{"task":{"task":1},"sync":false}}]}}]
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "dbench", "variant": "ext4"}), 2)));
