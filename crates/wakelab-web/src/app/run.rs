@@ -187,7 +187,14 @@ impl App {
                 }
             }
         }
-        match runbar::decide(trigger, self.valid, self.cheap(), running) {
+        let decision = runbar::decide(trigger, self.valid, self.cheap(), running);
+        if trigger != Trigger::Edit && !matches!(decision, Decision::Refuse(_)) {
+            // This run is of the form as it is now: an automatic run still waiting for quiet
+            // (scheduled by the last edit) would only run it again, replacing a finished
+            // table by an empty one if this run ends first.
+            self.auto_gen = self.auto_gen.wrapping_add(1);
+        }
+        match decision {
             Decision::Refuse(why) => {
                 if !why.is_empty() {
                     set_text("status", &why);
