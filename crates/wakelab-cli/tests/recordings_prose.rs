@@ -1,0 +1,107 @@
+//! Figures quoted in recordings/README.md from measurements that are not simulations: the
+//! "Neighbour costs" table is recomputed from the JSON the scripts wrote
+//! (recordings/host-2vcpu/mem-sharing.json, neighbour-cost.json), and every figure the prose
+//! quotes from that table must be one of the table's. Editing a figure by hand, or re-measuring
+//! without updating the page, fails here.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn json(name: &str) -> Value {
+    let path = root().join("recordings/host-2vcpu").join(name);
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn f(v: &Value, key: &str) -> f64 {
+    v[key]
+        .as_f64()
+        .unwrap_or_else(|| panic!("no number `{key}` in {v}"))
+}
+
+/// The rows the README's table must have, computed from the JSON.
+fn expected_rows() -> Vec<String> {
+    let mem = json("mem-sharing.json");
+    let mem_rows = mem["rows"].as_array().unwrap();
+    let mem_row = |label: &str, kib: u64| {
+        let r = mem_rows
+            .iter()
+            .find(|r| r["kib"].as_u64() == Some(kib))
+            .unwrap_or_else(|| panic!("mem-sharing.json has no {kib} KiB row"));
+        let alone = f(r, "alone_ns");
+        format!(
+            "| {label} | {alone:.2} ns | {:+.0}% | {:+.0}% |",
+            100.0 * (f(r, "same_on_cpu1_ns") / alone - 1.0),
+            100.0 * (f(r, "stream_on_cpu1_ns") / alone - 1.0)
+        )
+    };
+    let nb = json("neighbour-cost.json");
+    let nb_row = |prefix: &str| {
+        nb["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["benchmark"].as_str().unwrap().starts_with(prefix))
+            .unwrap_or_else(|| panic!("neighbour-cost.json has no {prefix} row"))
+            .clone()
+    };
+    let tb = nb_row("tbench");
+    let tb_alone = f(&tb, "alone");
+    let hb = nb_row("hackbench");
+    let hb_alone = f(&hb, "alone");
+    vec![
+        mem_row("ALU loop", 0),
+        mem_row("chase 256 KiB (L2)", 256),
+        mem_row("chase 2 MiB (L3)", 2048),
+        mem_row("chase 4 MiB (L3, half of it)", 4096),
+        mem_row("chase 64 MiB (DRAM)", 65536),
+        // MB/sec: CPU time per operation is the inverse of the rate (all on CPU 0)
+        format!(
+            "| tbench, CPU time per operation | {tb_alone:.3} MB/sec | {:+.1}% | {:+.1}% |",
+            100.0 * (tb_alone / f(&tb, "same_on_cpu1") - 1.0),
+            100.0 * (tb_alone / f(&tb, "stream_on_cpu1") - 1.0)
+        ),
+        format!(
+            "| hackbench pipe, 1 group | {hb_alone:.3} s | {:+.1}% | {:+.1}% |",
+            100.0 * (f(&hb, "same_on_cpu1") / hb_alone - 1.0),
+            100.0 * (f(&hb, "stream_on_cpu1") / hb_alone - 1.0)
+        ),
+    ]
+}
+
+#[test]
+fn neighbour_cost_table_is_the_measurements() {
+    let readme = std::fs::read_to_string(root().join("recordings/README.md")).unwrap();
+    let (_, rest) = readme
+        .split_once("<!-- neighbour-costs -->")
+        .expect("README has the neighbour-costs marker");
+    let (table, prose) = rest
+        .split_once("<!-- /neighbour-costs -->")
+        .expect("README has the closing marker");
+    let rows: Vec<&str> = table
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| case"))
+        .collect();
+    let expected = expected_rows();
+    assert_eq!(rows, expected, "recordings/README.md, Neighbour costs table");
+
+    // The prose after the table quotes figures from it: each of them must be in the table.
+    let section = prose.split("\n## ").next().unwrap();
+    let cells: Vec<String> = expected
+        .iter()
+        .flat_map(|r| r.split('|').map(|c| c.trim().to_string()))
+        .collect();
+    for quoted in ["2.8%", "6.1%", "12.2%", "68.71 ns", "307.936 MB/sec", "26%"] {
+        assert!(section.contains(quoted), "the prose no longer quotes {quoted}");
+        let bare = quoted.trim_end_matches(" ns").trim_end_matches(" MB/sec");
+        assert!(
+            cells.iter().any(|c| c.trim_start_matches('+').starts_with(bare)),
+            "the prose quotes {quoted}, which the measurements no longer give"
+        );
+    }
+}
