@@ -231,6 +231,10 @@ host = {
     "cpuidle": {"driver": read("/sys/devices/system/cpu/cpuidle/current_driver"),
                 "governor": read("/sys/devices/system/cpu/cpuidle/current_governor")},
     "clocksource": read("/sys/devices/system/clocksource/clocksource0/current_clocksource"),
+    # the boot parameters and the preemption model shape placement and preemption (the host of
+    # 2026-12 boots with `sched_vcpu_pack=15`, not a mainline parameter, and preempt none)
+    "cmdline": read("/proc/cmdline"),
+    "preempt_dynamic": next(iter(re.findall(r"Dynamic Preempt: (\w+)", subprocess.run(["dmesg"], capture_output=True, text=True).stdout)), None),
     "smt": read("/sys/devices/system/cpu/smt/control"),
     "memory_kb": int(re.search(r"MemTotal:\s*(\d+)", read("/proc/meminfo", "MemTotal: 0")).group(1)),
     "lscpu_topology": {k: v for k, v in re.findall(r"^(Thread\(s\) per core|Core\(s\) per socket|Socket\(s\)|NUMA node\(s\)|L[123]\w* cache):\s*(.*)$", lscpu, re.M)},
