@@ -109,6 +109,7 @@ pub fn derive_workload(s: &EventStream, o: &DeriveOptions) -> Result<DerivedWork
                 prev,
                 prev_blocked,
                 next,
+                ..
             } => {
                 if let Some(p) = prev {
                     let x = &mut ts[p as usize];

@@ -32,6 +32,10 @@ pub enum EventKind {
         prev: Option<TaskIdx>,
         prev_blocked: bool,
         next: Option<TaskIdx>,
+        /// Not in the trace: an `idle -> next` switch the reader inferred because `next` later
+        /// runs on a CPU the trace last saw go idle ([`super::repair`]). Its time is the
+        /// earliest the trace allows, so the summary leaves its wake-up latency out.
+        inferred: bool,
     },
     /// A wake-up of `wakee` issued by `waker` (the task running the wake-up code; `None` when
     /// the idle task or an interrupt of it did). `Event::cpu` is the CPU the wake-up code ran
@@ -90,6 +94,10 @@ pub struct ReadStats {
     pub wakeup_superseded: u64,
     /// Events the tracer reported lost (`[LOST n EVENTS]`).
     pub lost_events: u64,
+    /// `idle -> task` switches missing from the trace and inferred by the reader
+    /// ([`super::repair`]; summaries written before the repair have none).
+    #[serde(default)]
+    pub switch_ins_inferred: u64,
 }
 
 /// A trace as a time-ordered event stream.

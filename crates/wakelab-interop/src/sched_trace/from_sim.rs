@@ -212,6 +212,7 @@ fn switch(
                 prev,
                 prev_blocked: prev.is_some_and(|p| blocked(p, t)),
                 next,
+                inferred: false,
             },
         },
     )

@@ -11,6 +11,7 @@ pub mod derive;
 pub mod events;
 pub mod from_sim;
 pub mod parse;
+mod repair;
 pub mod summary;
 pub mod text;
 

@@ -156,6 +156,9 @@ struct Reader {
     /// `sched_waking` (then they are dropped).
     wakeups: Vec<Event>,
     has_waking: bool,
+    /// `sched_stat_runtime` records: not events of the stream, but they time the switch-ins
+    /// the trace lost ([`super::repair`]).
+    runtimes: Vec<super::repair::RuntimeRecord>,
     nr_cpus: u32,
     stats: ReadStats,
     meta: BTreeMap<String, String>,
@@ -319,6 +322,7 @@ impl Reader {
                         prev,
                         prev_blocked: s.prev_blocked,
                         next,
+                        inferred: false,
                     },
                 );
             }
@@ -385,6 +389,21 @@ impl Reader {
                     push(self, EventKind::Exit { task });
                 }
             }
+            "sched_stat_runtime" => {
+                let pid = num(h.fields, "pid").ok_or_else(|| fe("pid=<number>"))?;
+                let ns = kv(h.fields, "runtime")
+                    .and_then(|v| v.parse::<u64>().ok())
+                    .ok_or_else(|| fe("runtime=<ns>"))?;
+                // pid 0 is the idle task's accounting, which the summary does not use
+                if let Some(task) = self.task(no, pid, kv(h.fields, "comm"))? {
+                    self.runtimes.push(super::repair::RuntimeRecord {
+                        t_ns: h.t_ns,
+                        cpu: h.cpu,
+                        task,
+                        ns,
+                    });
+                }
+            }
             "cpu_frequency" => {
                 let khz = num(h.fields, "state").ok_or_else(|| fe("state=<kHz>"))?;
                 let cpu = num(h.fields, "cpu_id").ok_or_else(|| fe("cpu_id=<number>"))?;
@@ -436,6 +455,12 @@ impl Reader {
         // perf and trace-cmd merge the per-CPU buffers by time; a stable sort repairs the odd
         // out-of-order line (and puts sched_wakeup events, kept apart, in place)
         self.events.sort_by_key(|e| e.t_ns);
+        self.stats.switch_ins_inferred = super::repair::infer_missing_switch_ins(
+            &mut self.events,
+            &mut self.runtimes,
+            self.nr_cpus,
+            self.tasks.len(),
+        );
         Ok(EventStream {
             source: self.source.unwrap_or(TraceSource::PerfScript),
             tasks: self.tasks,

@@ -233,6 +233,7 @@ pub fn summarise(s: &EventStream) -> TraceSummary {
                 prev,
                 prev_blocked,
                 next,
+                inferred,
             } => {
                 totals.context_switches += 1;
                 let ca = &mut cpus[c];
@@ -282,7 +283,10 @@ pub fn summarise(s: &EventStream) -> TraceSummary {
                         totals.migrations += 1;
                     }
                     if let Some((tw, edge)) = a.woken.take() {
-                        a.latency.push(t.saturating_sub(tw));
+                        // an inferred switch-in's time is a lower bound: no latency sample
+                        if !inferred {
+                            a.latency.push(t.saturating_sub(tw));
+                        }
                         if prev.is_none() {
                             a.a.woken_to_idle += 1;
                             totals.woken_to_idle += 1;
@@ -430,6 +434,14 @@ pub fn summarise(s: &EventStream) -> TraceSummary {
             edges.len()
         ));
         edges.truncate(MAX_SUMMARY_EDGES);
+    }
+    if s.stats.switch_ins_inferred > 0 {
+        notes.push(format!(
+            "{} switches from idle to a task were missing from the trace (a CPU whose idle task \
+             leaves no events) and were inferred: those runs are counted from the task's wake-up \
+             or the CPU's last switch to idle, and have no wake-up latency",
+            s.stats.switch_ins_inferred
+        ));
     }
     if s.stats.lost_events > 0 {
         notes.push(format!(
