@@ -88,7 +88,10 @@ fn neighbour_cost_table_is_the_measurements() {
         .filter(|l| l.starts_with("| ") && !l.starts_with("| case"))
         .collect();
     let expected = expected_rows();
-    assert_eq!(rows, expected, "recordings/README.md, Neighbour costs table");
+    assert_eq!(
+        rows, expected,
+        "recordings/README.md, Neighbour costs table"
+    );
 
     // The prose after the table quotes figures from it: each of them must be in the table.
     let section = prose.split("\n## ").next().unwrap();
@@ -97,10 +100,15 @@ fn neighbour_cost_table_is_the_measurements() {
         .flat_map(|r| r.split('|').map(|c| c.trim().to_string()))
         .collect();
     for quoted in ["2.8%", "6.1%", "12.2%", "68.71 ns", "307.936 MB/sec", "26%"] {
-        assert!(section.contains(quoted), "the prose no longer quotes {quoted}");
+        assert!(
+            section.contains(quoted),
+            "the prose no longer quotes {quoted}"
+        );
         let bare = quoted.trim_end_matches(" ns").trim_end_matches(" MB/sec");
         assert!(
-            cells.iter().any(|c| c.trim_start_matches('+').starts_with(bare)),
+            cells
+                .iter()
+                .any(|c| c.trim_start_matches('+').starts_with(bare)),
             "the prose quotes {quoted}, which the measurements no longer give"
         );
     }
