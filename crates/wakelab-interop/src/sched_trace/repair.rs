@@ -219,6 +219,21 @@ mod tests {
     }
 
     #[test]
+    fn a_task_whose_switch_out_is_lost_is_not_left_running() {
+        // `c` is switched in on CPU 0 and the trace never shows it leave; `a` leaves CPU 0
+        // later. Without the summary's check `c` would run to the end of the trace.
+        let trace = format!(
+            "{LOST_SWITCH_IN} c 12 [000] 1.000300: sched:sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=c next_pid=12 next_prio=120
+ a 10 [000] 1.000400: sched:sched_switch: prev_comm=a prev_pid=10 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120
+ a 10 [001] 1.900000: sched:sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=10 next_prio=120
+"
+        );
+        let sum = summarise(&read_trace(trace.as_bytes()).unwrap());
+        let c = sum.tasks.iter().find(|t| t.comm == "c");
+        assert!(c.is_none_or(|c| c.activity.cpu_ns == 0), "{c:?}");
+    }
+
+    #[test]
     fn a_complete_trace_is_left_alone() {
         let trace = LOST_SWITCH_IN.replace(
             " b 11 [001] 1.000150: sched:sched_stat_runtime",

@@ -237,8 +237,17 @@ pub fn summarise(s: &EventStream) -> TraceSummary {
             } => {
                 totals.context_switches += 1;
                 let ca = &mut cpus[c];
-                if let Some((Some(_), since)) = ca.cur {
+                if let Some((Some(q), since)) = ca.cur {
                     ca.busy += t.saturating_sub(since);
+                    // The trace lost `q`'s switch-out (some tracers drop a task's own events,
+                    // e.g. a host agent's in a VM): its run ended at an unknown time before
+                    // this switch, so it is not counted, and `q` is not left running to the
+                    // end of the trace.
+                    if prev != Some(q) && acc[q as usize].on_cpu.is_some_and(|(oc, _)| oc == e.cpu)
+                    {
+                        acc[q as usize].on_cpu = None;
+                        acc[q as usize].burst = None;
+                    }
                 }
                 ca.cur = Some((next, t));
                 ca.first.get_or_insert(t);
