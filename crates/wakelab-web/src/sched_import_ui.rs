@@ -201,7 +201,9 @@ fn post(blob: web_sys::Blob, name: String) {
     let (mhz, min_bursts, groups) = match options {
         Ok(o) => o,
         Err((field, e)) => {
-            // the workload shown is not the options' any more: nothing to run until they are
+            // the workload shown is not the options' any more: nothing to run until they are,
+            // and a derivation still in flight (the previous options') is not shown
+            with_app(|a| a.cancel_import());
             if let Some(f) = fields.get(field) {
                 f.set_attr("aria-invalid", "true");
             }
@@ -363,13 +365,11 @@ fn update_kept(s: &TraceSummaryDto) {
             continue;
         };
         let group = tr.get_attribute("data-group").unwrap_or_default();
-        let kept = s
-            .groups
-            .iter()
-            .find(|g| g.group == group)
-            .map_or(0, |g| g.kept);
-        if let Ok(Some(td)) = tr.query_selector("td.kept") {
-            td.set_text_content(Some(&kept.to_string()));
+        if let (Some(g), Ok(Some(td))) = (
+            s.groups.iter().find(|g| g.group == group),
+            tr.query_selector("td.kept"),
+        ) {
+            td.set_text_content(Some(&format!("{} ({})", g.tasks, g.kept)));
         }
     }
 }
@@ -411,8 +411,7 @@ fn render(s: &TraceSummaryDto) {
         "sched-groups",
         &[
             "comm group (in the workload)",
-            "tasks",
-            "kept",
+            "tasks (kept)",
             "CPU",
             "run p50",
             "run p90",
@@ -428,8 +427,7 @@ fn render(s: &TraceSummaryDto) {
             .map(|g| {
                 let tr = row(
                     &[
-                        (num, g.tasks.to_string()),
-                        ("num kept", g.kept.to_string()),
+                        ("num kept", format!("{} ({})", g.tasks, g.kept)),
                         (num, pct(Some(g.cpu_share))),
                         (num, micros(g.run_p50_us)),
                         (num, micros(g.run_p90_us)),

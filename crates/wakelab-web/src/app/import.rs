@@ -37,6 +37,13 @@ impl App {
         self.pump();
     }
 
+    /// Forget the import in flight (its options became invalid): its reply is dropped.
+    pub(crate) fn cancel_import(&mut self) {
+        if let Some(old) = self.import_job.take() {
+            self.pool.unqueue(old);
+        }
+    }
+
     /// The reply to the import in flight, if `job` is it (a replaced import's is dropped).
     pub(super) fn take_import(&mut self, job: u32) -> bool {
         if self.import_job == Some(job) {
