@@ -1,8 +1,10 @@
 // End-to-end tests of "Import a scheduler trace" (crates/wakelab-web/src/sched_import_ui.rs,
 // issue 18): the committed tbench excerpt (recordings/excerpts/, perf script, gzip) is loaded
 // through the file input, the summary shows the tbench groups, their wake-up edges and both
-// CPUs, and "Run this workload" runs the derived workload under the form's two kernels; a
-// malformed trace shows the parser's line-numbered message; a truncated gzip its gzip message.
+// CPUs, and "Run this workload" runs the derived workload under the form's two kernels; the
+// group table's checkboxes and the minimum-bursts field choose the derived tasks (the CLI's
+// --groups / --min-bursts); a malformed trace shows the parser's line-numbered message; a
+// truncated gzip its gzip message.
 // Same set-up as the other e2e tests: dist/ on a free loopback port, Debian's Chromium via
 // playwright-core, and every test fails on a console error, an uncaught exception or a failed
 // request. Screenshots go to tests/e2e/artifacts/ (git-ignored).
@@ -58,7 +60,7 @@ test('the tbench excerpt: its summary, then its derived workload runs under two 
     const heads = await page.locator('#sched-groups thead th').allTextContents();
     assert.equal(heads.length, 11);
     const tbench = await page.locator('#sched-groups tbody tr[data-group="tbench"] td').allTextContents();
-    assert.equal(tbench[0], '2', 'tasks');
+    assert.equal(tbench[0], '2 (2)', 'tasks (kept in the derived workload)');
     assert.match(tbench[1], /^\d+%$/, 'CPU share');
     for (const i of [2, 3, 4, 5, 6]) assert.match(tbench[i], /^\d+(\.\d)?$/, `${heads[i + 1]}: ${tbench[i]}`);
     // Who wakes whom: the client wakes the server most.
@@ -103,6 +105,120 @@ test('the tbench excerpt: its summary, then its derived workload runs under two 
       await done(again.page, again.problems);
       assert.equal(await again.page.locator('#workload-kind').inputValue(), 'custom');
       assert.equal(await again.page.locator('#plot-title').textContent(), 'Trace: tbench-c2-50ms.perf-script.txt.gz');
+      assert.deepEqual(again.problems, []);
+    } finally {
+      await again.context.close();
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+/** Tasks of the form's workload, from the JSON editor. */
+async function formTasks(page) {
+  const json = JSON.parse(await page.locator('#json').inputValue());
+  return json.scenario.workload.tasks.map((t) => t.name);
+}
+
+/** Change a derivation option and wait for the worker's new derivation. */
+async function rederive(page, change) {
+  await page.locator('#sched-card').evaluate((c) => c.setAttribute('data-state', 'idle'));
+  await change();
+  await page.locator('#sched-card[data-state="done"], #sched-card[data-state="error"]')
+    .waitFor({ state: 'attached', timeout: LOAD_TIMEOUT_MS });
+  return page.locator('#sched-card').getAttribute('data-state');
+}
+
+test('the comm groups and minimum bursts choose the derived workload, as trace-import --groups / --min-bursts', async () => {
+  const { context, page, problems } = await openPage(browser, SIZES[0][1], url);
+  try {
+    await done(page, problems);
+    assert.equal(await load(page, EXCERPT), 'done', await page.locator('#sched-error').textContent());
+    // Every box ticked (the CLI's default: no --groups); the kept column says which tasks.
+    const boxes = page.locator('#sched-groups tbody input[type="checkbox"]');
+    const n = await boxes.count();
+    assert.ok(n >= 10, `${n} groups`);
+    for (let i = 0; i < n; i++) assert.equal(await boxes.nth(i).isChecked(), true);
+    const kept = async (g) => page.locator(`#sched-groups tbody tr[data-group="${g}"] td.kept`).textContent();
+    assert.deepEqual([await kept('tbench'), await kept('tbench_srv'), await kept('cc*')], ['2 (2)', '2 (2)', '1 (0)']);
+    assert.match(await page.locator('#sched-derived').textContent(),
+      /Derived workload: 4 tasks .* from every comm group with at least 10 bursts each/);
+    assert.match(await page.locator('#sched-derived .sched-cli').textContent(),
+      /wakelab trace-import tbench-c2-50ms\.perf-script\.txt\.gz --workload$/);
+
+    // Untick tbench_srv (by its label): the clients alone, as --groups without it.
+    assert.equal(await rederive(page, () => page.getByLabel('tbench_srv', { exact: true }).uncheck()), 'done');
+    assert.equal(await page.locator('input[data-group="tbench_srv"]').isChecked(), false, 'the box stays cleared');
+    assert.match(await page.locator('#sched-derived').textContent(),
+      new RegExp(`Derived workload: 2 tasks .* from the ${n - 1} ticked comm groups`));
+    assert.deepEqual([await kept('tbench'), await kept('tbench_srv')], ['2 (2)', '2 (0)']);
+    const cli = await page.locator('#sched-derived .sched-cli code').textContent();
+    assert.match(cli, /--groups '?tbench,/);
+    assert.doesNotMatch(cli, /tbench_srv/);
+
+    // The minimum: a wrong value names the field and leaves nothing to run ...
+    assert.equal(await rederive(page, () => page.getByLabel('Minimum bursts per task').fill('2.5')
+      .then(() => page.locator('#sched-min-bursts').dispatchEvent('change'))), 'error');
+    assert.match(await page.locator('#sched-error').textContent(),
+      /^Minimum bursts per task must be a whole number between 0 and 4000000 \(got 2\.5\)\.$/);
+    assert.equal(await page.locator('#sched-min-bursts').getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.locator('#sched-run').isEnabled(), false);
+    // ... 0 keeps every task of the ticked groups, however short-lived ...
+    assert.equal(await rederive(page, () => page.fill('#sched-min-bursts', '0')
+      .then(() => page.locator('#sched-min-bursts').dispatchEvent('change'))), 'done');
+    assert.equal(await page.locator('#sched-error').isVisible(), false);
+    assert.equal(await page.locator('#sched-min-bursts').getAttribute('aria-invalid'), null);
+    assert.equal(await kept('cc*'), '1 (1)');
+    assert.match(await page.locator('#sched-derived .sched-cli').textContent(), /--min-bursts 0$/);
+    // ... and back to the default.
+    assert.equal(await rederive(page, () => page.fill('#sched-min-bursts', '10')
+      .then(() => page.locator('#sched-min-bursts').dispatchEvent('change'))), 'done');
+    assert.match(await page.locator('#sched-derived').textContent(), /Derived workload: 2 tasks /);
+
+    // Clearing every box is refused (an empty --groups would mean every group).
+    // (each box re-derives; the last one's refusal drops the derivation still in flight)
+    assert.equal(await rederive(page, async () => {
+      for (let i = 0; i < n; i++) await boxes.nth(i).uncheck();
+    }), 'error');
+    assert.match(await page.locator('#sched-error').textContent(), /^Comm groups in the workload: tick at least one group/);
+    assert.equal(await page.locator('#sched-run').isEnabled(), false);
+    // tick tbench alone again (every other box stays cleared): the same two clients
+    assert.equal(await rederive(page, async () => {
+      for (let i = 0; i < n; i++) {
+        if (await boxes.nth(i).getAttribute('data-group') !== 'tbench_srv') await boxes.nth(i).check();
+      }
+    }), 'done');
+    assert.match(await page.locator('#sched-derived').textContent(), /Derived workload: 2 tasks /);
+
+    // A narrow window in the dark: nothing wider than the page (the table scrolls inside).
+    await page.setViewportSize({ width: 420, height: 900 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px at 420 px`);
+    await page.locator('#runbar').evaluate((b) => { b.style.display = 'none'; });
+    await page.locator('#sched-card').screenshot({ path: join(artifacts, 'trace-import-groups-dark-420.png') });
+    await page.locator('.table-wrap:has(> #sched-groups)').screenshot({ path: join(artifacts, 'trace-import-groups-table-dark-420.png') });
+    await page.locator('.sched-pick').screenshot({ path: join(artifacts, 'trace-import-options-dark-420.png') });
+    await page.locator('#runbar').evaluate((b) => { b.style.display = ''; });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(SIZES[0][1].viewport);
+
+    // Run: the form's workload is the two clients, and it runs.
+    await page.locator('#sched-run').click();
+    await page.locator('#plot-title', { hasText: 'Trace: ' }).waitFor({ timeout: LOAD_TIMEOUT_MS });
+    await done(page, problems);
+    const tasks = await formTasks(page);
+    assert.equal(tasks.length, 2, tasks.join(', '));
+    assert.ok(tasks.every((t) => /^tbench\/\d+$/.test(t)), tasks.join(', '));
+    assert.equal((await page.locator('#summary tbody tr').allTextContents()).length, 1);
+    // The link carries the two-task workload.
+    const hash = await page.evaluate(() => location.hash);
+    assert.match(hash, /^#w1\./);
+    const again = await openPage(browser, SIZES[0][1], `${url}${hash}`);
+    try {
+      await done(again.page, again.problems);
+      assert.deepEqual(await formTasks(again.page), tasks);
       assert.deepEqual(again.problems, []);
     } finally {
       await again.context.close();

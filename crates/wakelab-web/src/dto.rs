@@ -14,7 +14,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Version of every message type in this module. Bump on any incompatible change.
-pub const DTO_VERSION: u32 = 3;
+pub const DTO_VERSION: u32 = 4;
 
 /// A versioned message.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -222,6 +222,11 @@ pub struct ImportTraceJob {
     pub job: u32,
     /// Clock (MHz) of the recording machine: the derivation turns CPU time into cycles at it.
     pub mhz: u32,
+    /// The comm groups the derived workload keeps (`trace-import --groups`); empty = every
+    /// group.
+    pub groups: Vec<String>,
+    /// Tasks with fewer complete bursts are left out (`trace-import --min-bursts`).
+    pub min_bursts: u32,
 }
 
 /// A trace read: its summary, and the derived workload (or why there is none).
@@ -237,7 +242,10 @@ pub struct ImportTraceDone {
     pub derive_notes: Vec<String>,
     /// Tasks in the derived workload.
     pub derived_tasks: u32,
+    /// The derivation's options, as asked.
     pub mhz: u32,
+    pub groups: Vec<String>,
+    pub min_bursts: u32,
     pub elapsed_ms: f64,
 }
 
@@ -273,6 +281,8 @@ pub struct TraceSummaryDto {
 pub struct GroupRowDto {
     pub group: String,
     pub tasks: u32,
+    /// Of its tasks, those the derived workload keeps.
+    pub kept: u32,
     /// CPU time over the trace's span: 1.0 = one CPU's worth.
     pub cpu_share: f64,
     pub run_p50_us: Option<f64>,

@@ -5,22 +5,34 @@
 //! types; the page puts the derived workload into the form ([`apply_workload`]) and draws the
 //! per-CPU utilisation ([`cpu_chart`]). The DOM side is `sched_import_ui` (wasm only).
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use wakelab_interop::sched_trace::summary::{Activity, Dist};
 use wakelab_interop::sched_trace::{
-    DeriveOptions, TraceSource, TraceSummary, derive_workload, read_trace, summarise,
+    DeriveOptions, TraceSource, TraceSummary, comm_group, derive_workload, read_trace, summarise,
 };
 use wakelab_plot::{BarChart, BarSeries, Legend};
 use wakelab_sim::scenario::Experiment;
 use wakelab_sim::workload::WorkloadConfig;
 
-use crate::dto::{CpuRowDto, EdgeDto, GroupRowDto, ImportTraceDone, TraceSummaryDto};
+use crate::dto::{
+    CpuRowDto, EdgeDto, GroupRowDto, ImportTraceDone, ImportTraceJob, TraceSummaryDto,
+};
 
 pub use wakelab_interop::sched_trace::parse::MAX_TRACE_BYTES;
+use wakelab_interop::sched_trace::parse::MAX_TRACE_LINES;
 
 /// Default clock of the recording machine (MHz), as `wakelab trace-import --mhz`.
 pub const DEFAULT_MHZ: u32 = 3000;
 /// Highest clock accepted (the CLI's bound).
 pub const MAX_MHZ: u32 = 100_000;
+/// Default of the "Minimum bursts per task" field: `trace-import --min-bursts`'s
+/// (`DeriveOptions::default().min_bursts`, checked by a test).
+pub const DEFAULT_MIN_BURSTS: u32 = 10;
+/// Highest "Minimum bursts per task" accepted (page-side; the CLI takes any number): the
+/// reader's `MAX_TRACE_LINES`, since every burst ends with a line of its own (the switch out),
+/// so no task of a trace the reader accepts has more.
+pub const MAX_MIN_BURSTS: u32 = MAX_TRACE_LINES as u32;
 /// Wake-up edges shown (the summary keeps up to 64; the rest are in the count line).
 pub const SHOWN_EDGES: usize = 8;
 /// Comm groups shown in the table (the summary keeps up to 64, the most CPU time first).
@@ -28,25 +40,42 @@ pub const SHOWN_GROUPS: usize = 24;
 /// Longest file name put into the experiment's title.
 const MAX_NAME_IN_TITLE: usize = 80;
 
-/// The worker's side: read, summarise, derive. `Err` is the reader's message (naming the line
-/// when it is about one) prefixed for the page.
-pub fn import(bytes: &[u8], mhz: u32, job: u32) -> Result<ImportTraceDone, String> {
+/// The worker's side: read, summarise, derive with the request's options (`mhz`, `groups`,
+/// `min_bursts`: `trace-import --workload`'s). `Err` is the reader's message (naming the line
+/// when it is about one) prefixed for the page, or which option is out of range.
+pub fn import(bytes: &[u8], req: &ImportTraceJob) -> Result<ImportTraceDone, String> {
+    let ImportTraceJob {
+        job,
+        mhz,
+        ref groups,
+        min_bursts,
+    } = *req;
     if mhz == 0 || mhz > MAX_MHZ {
         return Err(format!(
             "the recording machine's clock must be between 1 and {MAX_MHZ} MHz (got {mhz})"
+        ));
+    }
+    if min_bursts > MAX_MIN_BURSTS {
+        return Err(format!(
+            "the minimum bursts per task must be between 0 and {MAX_MIN_BURSTS} (got {min_bursts})"
         ));
     }
     let stream = read_trace(bytes).map_err(|e| format!("Could not read the trace: {e}"))?;
     let summary = summarise(&stream);
     let opts = DeriveOptions {
         mhz,
-        ..DeriveOptions::default()
+        groups: groups.clone(),
+        min_bursts: min_bursts as usize,
     };
+    let mut kept = BTreeMap::new();
     let (workload, derive_error, derive_notes, derived_tasks) =
         match derive_workload(&stream, &opts) {
             Ok(d) => {
                 let n = match &d.workload {
-                    WorkloadConfig::Custom(c) => c.tasks.len() as u32,
+                    WorkloadConfig::Custom(c) => {
+                        kept = kept_by_group(c.tasks.iter().map(|t| t.name.as_str()));
+                        c.tasks.len() as u32
+                    }
                     _ => 0,
                 };
                 match serde_json::to_string(&d.workload) {
@@ -56,16 +85,109 @@ pub fn import(bytes: &[u8], mhz: u32, job: u32) -> Result<ImportTraceDone, Strin
             }
             Err(e) => (None, Some(e), Vec::new(), 0),
         };
+    let mut summary = summary_dto(&summary);
+    for g in &mut summary.groups {
+        g.kept = kept.get(&g.group).copied().unwrap_or(0);
+    }
     Ok(ImportTraceDone {
         job,
-        summary: summary_dto(&summary),
+        summary,
         workload,
         derive_error,
         derive_notes,
         derived_tasks,
         mhz,
+        groups: groups.clone(),
+        min_bursts,
         elapsed_ms: 0.0,
     })
+}
+
+/// Tasks of a derived workload per comm group. The derivation names a task `comm/pid`
+/// (`kworker/0:2/16200`); its group is the summary's `comm_group` of the comm.
+fn kept_by_group<'a>(names: impl Iterator<Item = &'a str>) -> BTreeMap<String, u32> {
+    let mut kept = BTreeMap::new();
+    for name in names {
+        let comm = name.rsplit_once('/').map_or(name, |(c, _)| c);
+        *kept.entry(comm_group(comm)).or_insert(0) += 1;
+    }
+    kept
+}
+
+/// The panel's "Minimum bursts per task" field (its `valueAsNumber`: NaN when empty) as
+/// `trace-import --min-bursts`; the message names the field.
+pub fn min_bursts_of(v: f64) -> Result<u32, String> {
+    if v.is_finite() && (0.0..=MAX_MIN_BURSTS as f64).contains(&v) && v.fract() == 0.0 {
+        Ok(v as u32)
+    } else {
+        Err(format!(
+            "Minimum bursts per task must be a whole number between 0 and {MAX_MIN_BURSTS} \
+             (got {}).",
+            if v.is_nan() {
+                "nothing".into()
+            } else {
+                v.to_string()
+            }
+        ))
+    }
+}
+
+/// The comm groups the derived workload keeps, from the group table's checkboxes (`shown`:
+/// the table's groups in order, `unticked`: those cleared), as `trace-import --groups`: every
+/// box ticked is the CLI's default, no `--groups` (every group, also those the table does
+/// not show: `SHOWN_GROUPS`); otherwise the ticked groups, and only them. No box ticked is
+/// refused (the CLI's empty list would mean every group); the message names the field.
+pub fn chosen_groups(shown: &[String], unticked: &BTreeSet<String>) -> Result<Vec<String>, String> {
+    if !shown.iter().any(|g| unticked.contains(g)) {
+        return Ok(Vec::new());
+    }
+    let ticked: Vec<String> = shown
+        .iter()
+        .filter(|g| !unticked.contains(*g))
+        .cloned()
+        .collect();
+    if ticked.is_empty() {
+        return Err(
+            "Comm groups in the workload: tick at least one group in the table's first column."
+                .into(),
+        );
+    }
+    Ok(ticked)
+}
+
+/// The CLI command that derives the same workload from the file (the options at their
+/// defaults are left out); `None` when a chosen group has a comma, which `--groups` splits at.
+pub fn cli_command(
+    file_name: &str,
+    mhz: u32,
+    groups: &[String],
+    min_bursts: u32,
+) -> Option<String> {
+    if groups.iter().any(|g| g.contains(',')) {
+        return None;
+    }
+    let d = DeriveOptions::default();
+    let mut cmd = format!("wakelab trace-import {} --workload", shell_word(file_name));
+    if mhz != d.mhz {
+        cmd += &format!(" --mhz {mhz}");
+    }
+    if !groups.is_empty() {
+        cmd += &format!(" --groups {}", shell_word(&groups.join(",")));
+    }
+    if min_bursts as usize != d.min_bursts {
+        cmd += &format!(" --min-bursts {min_bursts}");
+    }
+    Some(cmd)
+}
+
+/// `s` as one POSIX shell word: as is when it has only safe characters, else single-quoted.
+fn shell_word(s: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "._-/:=+@%,".contains(c);
+    if !s.is_empty() && s.chars().all(safe) {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
 }
 
 fn us(ns: u64) -> f64 {
@@ -84,6 +206,7 @@ fn group_row(group: &str, tasks: u32, a: &Activity, span_ns: u64) -> GroupRowDto
     GroupRowDto {
         group: group.to_string(),
         tasks,
+        kept: 0,
         cpu_share: share(a.cpu_ns, span_ns).unwrap_or(0.0),
         run_p50_us: p(&a.run, |d| d.p50),
         run_p90_us: p(&a.run, |d| d.p90),
@@ -266,9 +389,19 @@ mod tests {
     const TBENCH: &[u8] =
         include_bytes!("../../../recordings/excerpts/tbench-c2-50ms.perf-script.txt.gz");
 
+    /// A request with the CLI's default options.
+    fn req(job: u32, mhz: u32) -> ImportTraceJob {
+        ImportTraceJob {
+            job,
+            mhz,
+            groups: Vec::new(),
+            min_bursts: DEFAULT_MIN_BURSTS,
+        }
+    }
+
     #[test]
     fn the_tbench_excerpt_summarises_and_derives_a_runnable_workload() {
-        let d = import(TBENCH, DEFAULT_MHZ, 7).unwrap();
+        let d = import(TBENCH, &req(7, DEFAULT_MHZ)).unwrap();
         assert_eq!(d.job, 7);
         let s = &d.summary;
         assert_eq!((s.source.as_str(), s.nr_cpus), ("perf script", 2));
@@ -304,7 +437,7 @@ mod tests {
         let gz = include_bytes!(
             "../../../recordings/excerpts/hackbench-pipe-process-g1-start-100ms.perf-script.txt.gz"
         );
-        let d = import(gz, DEFAULT_MHZ, 1).unwrap();
+        let d = import(gz, &req(1, DEFAULT_MHZ)).unwrap();
         assert!(d.derived_tasks > 4, "{}", d.derived_tasks);
         let mut exp = wakelab_sim::presets::experiment("default").unwrap();
         apply_workload(&mut exp, d.workload.as_deref().unwrap(), "hackbench.txt.gz").unwrap();
@@ -319,24 +452,180 @@ mod tests {
     fn malformed_traces_name_the_line_and_limits_are_the_readers() {
         let bad = b"          tbench 23908 [000]  7556.161410173:       sched:sched_waking: comm=x pid=1 prio=120 target_cpu=000\n\
                     garbage that is not an event\n";
-        let e = import(bad, DEFAULT_MHZ, 1).unwrap_err();
+        let e = import(bad, &req(1, DEFAULT_MHZ)).unwrap_err();
         assert!(
             e.starts_with("Could not read the trace: line 2: expected"),
             "{e}"
         );
-        let e = import(&TBENCH[..TBENCH.len() / 2], DEFAULT_MHZ, 1).unwrap_err();
+        let e = import(&TBENCH[..TBENCH.len() / 2], &req(1, DEFAULT_MHZ)).unwrap_err();
         assert!(e.starts_with("Could not read the trace: gzip: "), "{e}");
         assert!(
-            import(b"", DEFAULT_MHZ, 1)
+            import(b"", &req(1, DEFAULT_MHZ))
                 .unwrap_err()
                 .contains("no scheduler events")
         );
-        assert!(import(TBENCH, 0, 1).unwrap_err().contains("between 1 and"));
+        assert!(
+            import(TBENCH, &req(1, 0))
+                .unwrap_err()
+                .contains("between 1 and")
+        );
         assert!(size_refusal(MAX_TRACE_BYTES as f64).is_none());
         assert!(
             size_refusal(MAX_TRACE_BYTES as f64 + 1.0)
                 .unwrap()
                 .contains("512 MiB")
+        );
+    }
+
+    #[test]
+    fn the_group_selection_and_minimum_derive_as_the_cli_does() {
+        assert_eq!(
+            DEFAULT_MIN_BURSTS as usize,
+            DeriveOptions::default().min_bursts
+        );
+        let all = import(TBENCH, &req(1, DEFAULT_MHZ)).unwrap();
+        let kept = |d: &ImportTraceDone| -> Vec<(String, u32)> {
+            d.summary
+                .groups
+                .iter()
+                .filter(|g| g.kept > 0)
+                .map(|g| (g.group.clone(), g.kept))
+                .collect()
+        };
+        assert_eq!(
+            kept(&all),
+            [("tbench".into(), 2), ("tbench_srv".into(), 2)],
+            "the CLI's default keeps the two tbench groups"
+        );
+        assert_eq!((all.groups.len(), all.min_bursts), (0, 10));
+        // unticking tbench_srv: the clients alone (what `--groups tbench` derives)
+        let shown: Vec<String> = all.summary.groups.iter().map(|g| g.group.clone()).collect();
+        let unticked = BTreeSet::from(["tbench_srv".to_string()]);
+        let groups = chosen_groups(&shown, &unticked).unwrap();
+        assert!(groups.len() == shown.len() - 1 && !groups.contains(&"tbench_srv".into()));
+        let mut r = req(2, DEFAULT_MHZ);
+        r.groups = groups.clone();
+        let one = import(TBENCH, &r).unwrap();
+        assert_eq!(one.derived_tasks, 2);
+        assert_eq!(kept(&one), [("tbench".into(), 2)]);
+        assert_eq!(
+            one.summary.groups.len(),
+            all.summary.groups.len(),
+            "the summary stays"
+        );
+        assert_eq!(one.groups, groups);
+        // the same as the CLI's own options give
+        let stream = read_trace(TBENCH).unwrap();
+        let cli = derive_workload(
+            &stream,
+            &DeriveOptions {
+                groups: vec!["tbench".into()],
+                ..DeriveOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            one.workload,
+            Some(serde_json::to_string(&cli.workload).unwrap())
+        );
+        // which runs under a preset
+        let mut exp = wakelab_sim::presets::experiment("default").unwrap();
+        apply_workload(&mut exp, one.workload.as_deref().unwrap(), "t.txt.gz").unwrap();
+        exp.validate().unwrap();
+        // a lower minimum keeps more tasks; one above every task's bursts derives nothing
+        let mut r = req(3, DEFAULT_MHZ);
+        r.min_bursts = 0;
+        let more = import(TBENCH, &r).unwrap();
+        assert!(more.derived_tasks > 4, "{}", more.derived_tasks);
+        assert_eq!(
+            more.summary.groups.iter().map(|g| g.kept).sum::<u32>(),
+            more.derived_tasks,
+            "every kept task is counted in its group's row"
+        );
+        r.min_bursts = 100_000;
+        let none = import(TBENCH, &r).unwrap();
+        assert!(none.workload.is_none() && none.derived_tasks == 0);
+        assert!(
+            none.derive_error
+                .as_deref()
+                .unwrap()
+                .starts_with("no task has at least 100000 complete bursts"),
+            "{none:?}"
+        );
+        r.min_bursts = MAX_MIN_BURSTS + 1;
+        assert!(
+            import(TBENCH, &r)
+                .unwrap_err()
+                .contains("minimum bursts per task must be between 0 and 4000000")
+        );
+    }
+
+    #[test]
+    fn the_checkboxes_become_the_clis_groups() {
+        let shown: Vec<String> = ["tbench", "tbench_srv", "kworker/*:*", "lto *u*l*h*x"]
+            .map(String::from)
+            .to_vec();
+        let none = BTreeSet::new();
+        // every box ticked: no --groups (every group, also those not shown)
+        assert_eq!(chosen_groups(&shown, &none).unwrap(), Vec::<String>::new());
+        // a group that is not in the table does not count as unticked
+        let gone = BTreeSet::from(["cc*".to_string()]);
+        assert!(chosen_groups(&shown, &gone).unwrap().is_empty());
+        let off = BTreeSet::from(["tbench_srv".to_string()]);
+        assert_eq!(
+            chosen_groups(&shown, &off).unwrap(),
+            ["tbench", "kworker/*:*", "lto *u*l*h*x"]
+        );
+        let all: BTreeSet<String> = shown.iter().cloned().collect();
+        let e = chosen_groups(&shown, &all).unwrap_err();
+        assert!(
+            e.starts_with("Comm groups in the workload: tick at least one"),
+            "{e}"
+        );
+
+        assert_eq!(
+            cli_command("t.txt.gz", DEFAULT_MHZ, &[], DEFAULT_MIN_BURSTS).unwrap(),
+            "wakelab trace-import t.txt.gz --workload"
+        );
+        let groups = chosen_groups(&shown, &off).unwrap();
+        assert_eq!(
+            cli_command("my trace.gz", 2900, &groups, 3).unwrap(),
+            "wakelab trace-import 'my trace.gz' --workload --mhz 2900 \
+             --groups 'tbench,kworker/*:*,lto *u*l*h*x' --min-bursts 3"
+        );
+        assert_eq!(
+            cli_command("it's.txt", DEFAULT_MHZ, &["a".into()], DEFAULT_MIN_BURSTS).unwrap(),
+            r"wakelab trace-import 'it'\''s.txt' --workload --groups a"
+        );
+        // --groups splits at commas: such a group has no CLI spelling
+        assert_eq!(cli_command("t", 1, &["a,b".into()], 1), None);
+    }
+
+    #[test]
+    fn the_minimum_bursts_field() {
+        assert_eq!(min_bursts_of(10.0), Ok(10));
+        assert_eq!(min_bursts_of(0.0), Ok(0));
+        assert_eq!(min_bursts_of(MAX_MIN_BURSTS as f64), Ok(MAX_MIN_BURSTS));
+        for bad in [
+            -1.0,
+            2.5,
+            f64::NAN,
+            f64::INFINITY,
+            MAX_MIN_BURSTS as f64 + 1.0,
+        ] {
+            let e = min_bursts_of(bad).unwrap_err();
+            assert!(
+                e.starts_with(
+                    "Minimum bursts per task must be a whole number between 0 and 4000000"
+                ),
+                "{e}"
+            );
+        }
+        assert!(min_bursts_of(2.5).unwrap_err().ends_with("(got 2.5)."));
+        assert!(
+            min_bursts_of(f64::NAN)
+                .unwrap_err()
+                .ends_with("(got nothing).")
         );
     }
 

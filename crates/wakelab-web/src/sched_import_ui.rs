@@ -1,11 +1,14 @@
 //! The DOM side of "Import a scheduler trace" (data shaping is in [`crate::sched_import`]): the
-//! file input and drop zone, the summary tables and per-CPU utilisation bars, and "Run this
-//! workload". The file is read and parsed by a simulation worker (`App::request_import`);
+//! file input and drop zone, the summary tables and per-CPU utilisation bars, the derivation's
+//! options (the recording clock, the comm groups ticked in the group table, the minimum bursts:
+//! `trace-import --workload`'s `--mhz`, `--groups`, `--min-bursts`) and "Run this workload".
+//! The file is read and parsed by a simulation worker (`App::request_import`);
 //! this module keeps its own state. Text from the file (comm names, perf's header) is only
 //! ever set with `textContent`.
 
 use crate::dom::{DomExt, NodeExt};
 use std::cell::RefCell;
+use std::collections::BTreeSet;
 
 use plotters::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -21,8 +24,14 @@ use crate::sched_import::{self, micros, pct};
 
 #[derive(Default)]
 struct State {
-    /// The file last loaded (kept to read it again when the clock changes).
+    /// The file last loaded (kept to read it again when an option changes).
     file: Option<(web_sys::Blob, String)>,
+    /// The comm groups whose box in the group table is cleared (none: every group, the CLI's
+    /// default). Reset by a new file.
+    unticked: BTreeSet<String>,
+    /// The next summary is a new file's: draw the tables again. (A reply to a changed option
+    /// only updates the kept counts, so a box keeps its focus and the table its scroll.)
+    fresh: bool,
     /// The summary shown and the name of its file.
     done: Option<(ImportTraceDone, String)>,
     /// A file is being read (by a worker).
@@ -68,11 +77,28 @@ pub(crate) fn install() {
             load(f);
         }
     });
-    listen(&el("sched-mhz"), "change", |_| {
-        let file = STATE.with(|s| s.borrow().file.clone());
-        if let Some((blob, name)) = file {
-            post(blob, name);
-        }
+    listen(&el("sched-mhz"), "change", |_| derive_again());
+    listen(&el("sched-min-bursts"), "change", |_| derive_again());
+    // the group table's checkboxes (drawn again with each new file): one listener on the table
+    listen(&el("sched-groups"), "change", |ev| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let Some(group) = input.get_attribute("data-group") else {
+            return;
+        };
+        STATE.with(|s| {
+            let mut s = s.borrow_mut();
+            if input.checked() {
+                s.unticked.remove(&group);
+            } else {
+                s.unticked.insert(group);
+            }
+        });
+        derive_again();
     });
     on_click("sched-run", || {
         let reading = STATE.with(|s| {
@@ -114,8 +140,22 @@ fn load(file: web_sys::File) {
         return;
     }
     let blob: web_sys::Blob = file.into();
-    STATE.with(|s| s.borrow_mut().file = Some((blob.clone(), name.clone())));
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        s.file = Some((blob.clone(), name.clone()));
+        s.unticked.clear();
+        s.fresh = true;
+    });
     post(blob, name);
+}
+
+/// An option of the derivation changed: read the file again with it (the worker derives from
+/// the event stream, which is not kept between jobs).
+fn derive_again() {
+    let file = STATE.with(|s| s.borrow().file.clone());
+    if let Some((blob, name)) = file {
+        post(blob, name);
+    }
 }
 
 fn mhz() -> Result<u32, String> {
@@ -130,10 +170,47 @@ fn mhz() -> Result<u32, String> {
     }
 }
 
+/// The comm groups ticked in the group table, as `--groups` (empty: every group).
+fn groups() -> Result<Vec<String>, String> {
+    STATE.with(|s| {
+        let s = s.borrow();
+        let shown: Vec<String> = match &s.done {
+            // a new file's table is not drawn yet: its boxes are all ticked
+            Some((d, _)) if !s.fresh => d.summary.groups.iter().map(|g| g.group.clone()).collect(),
+            _ => return Ok(Vec::new()),
+        };
+        sched_import::chosen_groups(&shown, &s.unticked)
+    })
+}
+
 fn post(blob: web_sys::Blob, name: String) {
-    let mhz = match mhz() {
-        Ok(m) => m,
-        Err(e) => return on_error(&e),
+    // the two number fields; the group table's message says where to tick
+    let fields = [el("sched-mhz"), el("sched-min-bursts")];
+    for f in &fields {
+        f.remove_attr("aria-invalid");
+    }
+    let min_bursts = sched_import::min_bursts_of(
+        typed::<HtmlInputElement>("sched-min-bursts").value_as_number(),
+    );
+    let options = match (mhz(), min_bursts, groups()) {
+        (Err(e), _, _) => Err((0, e)),
+        (_, Err(e), _) => Err((1, e)),
+        (_, _, Err(e)) => Err((2, e)),
+        (Ok(m), Ok(b), Ok(g)) => Ok((m, b, g)),
+    };
+    let (mhz, min_bursts, groups) = match options {
+        Ok(o) => o,
+        Err((field, e)) => {
+            // the workload shown is not the options' any more: nothing to run until they are,
+            // and a derivation still in flight (the previous options') is not shown
+            with_app(|a| a.cancel_import());
+            if let Some(f) = fields.get(field) {
+                f.set_attr("aria-invalid", "true");
+            }
+            el("sched-run").set_attr("disabled", "");
+            clear(&el("sched-derived"));
+            return on_error(&e);
+        }
     };
     set_hidden(&el("sched-error"), true);
     el("sched-card").set_attr("data-state", "running");
@@ -142,7 +219,7 @@ fn post(blob: web_sys::Blob, name: String) {
         "sched-status",
         &format!("Reading {name} ({:.1} MB) in a worker…", blob.size() / 1e6),
     );
-    with_app(|a| a.request_import(blob, mhz));
+    with_app(|a| a.request_import(blob, mhz, groups, min_bursts));
 }
 
 /// The worker could not read the trace (or the import was refused): the parser's message,
@@ -174,7 +251,11 @@ pub(crate) fn on_done(d: ImportTraceDone) {
         "sched-status",
         &format!("Read {name} in {:.0} ms.", d.elapsed_ms),
     );
-    render(&d.summary);
+    if STATE.with(|s| std::mem::take(&mut s.borrow_mut().fresh)) {
+        render(&d.summary);
+    } else {
+        update_kept(&d.summary);
+    }
     let derived = el("sched-derived");
     clear(&derived);
     match (&d.workload, &d.derive_error) {
@@ -185,10 +266,17 @@ pub(crate) fn on_done(d: ImportTraceDone) {
                 "",
                 &format!(
                     "Derived workload: {} tasks in a closed loop (who wakes whom and the CPU \
-                     bursts between wake-ups, at {} MHz). Run replaces the form's workload \
-                     and interference with it and runs it once per variant (1 client) on the \
-                     form's machine.",
-                    d.derived_tasks, d.mhz
+                     bursts between wake-ups, at {} MHz), from {} with at least {} bursts \
+                     each. Run replaces the form's workload and interference with it and runs \
+                     it once per variant (1 client) on the form's machine.",
+                    d.derived_tasks,
+                    d.mhz,
+                    if d.groups.is_empty() {
+                        "every comm group".to_string()
+                    } else {
+                        format!("the {} ticked comm groups", d.groups.len())
+                    },
+                    d.min_bursts
                 ),
             ));
         }
@@ -206,6 +294,11 @@ pub(crate) fn on_done(d: ImportTraceDone) {
     }
     for n in &d.derive_notes {
         derived.append(&make("p", "note", n));
+    }
+    if let Some(cmd) = sched_import::cli_command(&name, d.mhz, &d.groups, d.min_bursts) {
+        let p = make("p", "note sched-cli", "The CLI derives the same: ");
+        p.append(&make("code", "", &cmd));
+        derived.append(&p);
     }
     el("sched-card").set_attr("data-state", "done");
     let run_now = STATE.with(|s| {
@@ -250,7 +343,39 @@ fn table(id: &str, headers: &[&str], rows: Vec<Element>) {
     t.append(&tbody);
 }
 
+/// The group table's first cell: a checkbox (is the group in the derived workload) labelled
+/// with the group's name.
+fn group_box(group: &str, ticked: bool) -> Element {
+    let label = make("label", "sched-group", "");
+    let input: HtmlInputElement = make("input", "", "").unchecked_into();
+    input.set_attr("type", "checkbox");
+    input.set_attr("data-group", group);
+    input.set_checked(ticked);
+    label.append(&input);
+    label.append(&make("span", "", group));
+    label
+}
+
+/// A new derivation of the file shown: only the kept counts change.
+fn update_kept(s: &TraceSummaryDto) {
+    let rows = el("sched-groups").query_selector_all("tbody tr[data-group]");
+    let Ok(rows) = rows else { return };
+    for i in 0..rows.length() {
+        let Some(tr) = rows.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+            continue;
+        };
+        let group = tr.get_attribute("data-group").unwrap_or_default();
+        if let (Some(g), Ok(Some(td))) = (
+            s.groups.iter().find(|g| g.group == group),
+            tr.query_selector("td.kept"),
+        ) {
+            td.set_text_content(Some(&format!("{} ({})", g.tasks, g.kept)));
+        }
+    }
+}
+
 fn render(s: &TraceSummaryDto) {
+    let unticked = STATE.with(|st| st.borrow().unticked.clone());
     set_hidden(&el("sched-summary"), false);
     set_text(
         "sched-overview",
@@ -285,8 +410,8 @@ fn render(s: &TraceSummaryDto) {
     table(
         "sched-groups",
         &[
-            "comm group",
-            "tasks",
+            "comm group (in the workload)",
+            "tasks (kept)",
             "CPU",
             "run p50",
             "run p90",
@@ -302,7 +427,7 @@ fn render(s: &TraceSummaryDto) {
             .map(|g| {
                 let tr = row(
                     &[
-                        (num, g.tasks.to_string()),
+                        ("num kept", format!("{} ({})", g.tasks, g.kept)),
                         (num, pct(Some(g.cpu_share))),
                         (num, micros(g.run_p50_us)),
                         (num, micros(g.run_p90_us)),
@@ -316,9 +441,12 @@ fn render(s: &TraceSummaryDto) {
                         (num, pct(g.woken_to_idle)),
                         (num, format!("{} ({})", g.migrations, g.wake_migrations)),
                     ],
-                    &g.group,
+                    "",
                 );
                 tr.set_attr("data-group", &g.group);
+                if let Some(th) = tr.first_element_child() {
+                    th.append(&group_box(&g.group, !unticked.contains(&g.group)));
+                }
                 tr
             })
             .collect(),

@@ -79,7 +79,7 @@ fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) -> FromWorker {
         ToWorker::ImportTrace(t) => attachment
             .ok_or_else(|| "Could not read the trace: the page sent no file".to_string())
             .and_then(|file| read_blob(&file))
-            .and_then(|bytes| crate::sched_import::import(&bytes, t.mhz, job))
+            .and_then(|bytes| crate::sched_import::import(&bytes, &t))
             .map(|mut r| {
                 r.elapsed_ms = now_ms() - t0;
                 FromWorker::ImportTrace(Box::new(r))

@@ -12,17 +12,36 @@ use crate::sched_import;
 impl App {
     /// Read `file` in a simulation worker (parsing a trace takes 50 ms to seconds: never on
     /// the main thread). The job goes to the front of the queue: a run in progress only
-    /// delays it by its points already on the workers. One import at a time.
-    pub(crate) fn request_import(&mut self, file: web_sys::Blob, mhz: u32) {
+    /// delays it by its points already on the workers. One import at a time. `mhz`, `groups`
+    /// and `min_bursts` are the derivation's options (`trace-import --workload`'s).
+    pub(crate) fn request_import(
+        &mut self,
+        file: web_sys::Blob,
+        mhz: u32,
+        groups: Vec<String>,
+        min_bursts: u32,
+    ) {
         if let Some(old) = self.import_job.take() {
             self.pool.unqueue(old);
         }
         let job = self.next_job;
         self.next_job += 1;
         self.import_job = Some(job);
-        self.pool
-            .push_front(Job::ImportTrace(ImportTraceJob { job, mhz }, file));
+        let req = ImportTraceJob {
+            job,
+            mhz,
+            groups,
+            min_bursts,
+        };
+        self.pool.push_front(Job::ImportTrace(req, file));
         self.pump();
+    }
+
+    /// Forget the import in flight (its options became invalid): its reply is dropped.
+    pub(crate) fn cancel_import(&mut self) {
+        if let Some(old) = self.import_job.take() {
+            self.pool.unqueue(old);
+        }
     }
 
     /// The reply to the import in flight, if `job` is it (a replaced import's is dropped).
