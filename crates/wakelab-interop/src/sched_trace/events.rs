@@ -33,7 +33,7 @@ pub enum EventKind {
         prev_blocked: bool,
         next: Option<TaskIdx>,
         /// Not in the trace: an `idle -> next` switch the reader inferred because `next` later
-        /// runs on a CPU the trace last saw go idle ([`super::repair`]). Its time is the
+        /// runs on a CPU the trace last saw go idle (`sched_trace/repair.rs`). Its time is the
         /// earliest the trace allows, so the summary leaves its wake-up latency out.
         inferred: bool,
     },
@@ -95,7 +95,7 @@ pub struct ReadStats {
     /// Events the tracer reported lost (`[LOST n EVENTS]`).
     pub lost_events: u64,
     /// `idle -> task` switches missing from the trace and inferred by the reader
-    /// ([`super::repair`]; summaries written before the repair have none).
+    /// (`sched_trace/repair.rs`; summaries written before the repair have none).
     #[serde(default)]
     pub switch_ins_inferred: u64,
 }
