@@ -172,8 +172,15 @@ fn timed(
 
 #[cfg(test)]
 mod tests {
+    use super::super::events::EventStream;
     use super::super::parse::read_trace;
-    use super::super::summary::summarise;
+    use super::super::summary::{TaskSummary, summarise};
+
+    /// The summary of task `comm` in `s`.
+    fn task(s: &EventStream, comm: &str) -> TaskSummary {
+        let sum = summarise(s);
+        sum.tasks.into_iter().find(|t| t.comm == comm).unwrap()
+    }
 
     /// A 2-CPU perf trace in which CPU 1's idle task leaves no events: `b` is woken onto idle
     /// CPU 1 at 1.000100, runs there (accounted 30 µs) and blocks at 1.000150; no
@@ -210,11 +217,7 @@ mod tests {
             .collect();
         let s = read_trace(trace.as_bytes()).unwrap();
         assert_eq!(s.stats.switch_ins_inferred, 1);
-        let b = summarise(&s)
-            .tasks
-            .into_iter()
-            .find(|t| t.comm == "b")
-            .unwrap();
+        let b = task(&s, "b");
         assert_eq!(b.activity.cpu_ns, 50_000);
     }
 
@@ -241,11 +244,7 @@ mod tests {
         );
         let s = read_trace(trace.as_bytes()).unwrap();
         assert_eq!(s.stats.switch_ins_inferred, 0);
-        let b = summarise(&s)
-            .tasks
-            .into_iter()
-            .find(|t| t.comm == "b")
-            .unwrap();
+        let b = task(&s, "b");
         assert_eq!(b.activity.cpu_ns, 30_000);
         assert_eq!(b.activity.wake_latency.n, 1);
     }
