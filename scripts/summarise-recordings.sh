@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Summarise the raw recorded traces into the committed summaries that `wakelab validate`
-# compares the model with: for every RAW/NAME.perf-script.txt.gz whose NAME.json is in
-# recordings/host-2vcpu/, write recordings/host-2vcpu/NAME.summary.json
+# compares the model with: for every recording listed in recordings/host-2vcpu/status.tsv
+# (its NAME.json is the recording's metadata), write recordings/host-2vcpu/NAME.summary.json
 # (`wakelab trace-import --json`, the trace summary's JSON form).
 #
 # Usage: scripts/summarise-recordings.sh [RAW_DIR]   (default recordings/raw, where
@@ -17,9 +17,8 @@ if [ ! -x "$BIN" ]; then
   nice -n 19 cargo build --release -p wakelab-cli
 fi
 n=0
-for meta in "$OUT"/*.json; do
-  case "$meta" in *.summary.json) continue ;; esac
-  name="$(basename "$meta" .json)"
+# status.tsv lists the recordings (the folder also holds other measurements' JSON)
+for name in $(cut -f1 "$OUT/status.tsv"); do
   trace="$RAW/$name.perf-script.txt.gz"
   if [ ! -f "$trace" ]; then
     echo "summarise-recordings: $trace missing (run scripts/record-benchmarks.sh)" >&2

@@ -113,3 +113,93 @@ fn neighbour_cost_table_is_the_measurements() {
         );
     }
 }
+
+/// `/tmp/wakelab-record.XXXXXX` (the recorder's temporary directory) as `$TMP`.
+fn tmp_as_var(cmd: &str) -> String {
+    let mut out = String::new();
+    let mut rest = cmd;
+    while let Some(i) = rest.find("/tmp/wakelab-record.") {
+        out.push_str(&rest[..i]);
+        out.push_str("$TMP");
+        let tail = &rest[i + "/tmp/wakelab-record.".len()..];
+        let end = tail
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(tail.len());
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The benchmark's own result as status.tsv gives it, shortened to the figure.
+fn short_result(status: &str) -> String {
+    let s = status.trim();
+    if let Some(r) = s.strip_prefix("Throughput ") {
+        // "Throughput 121.935 MB/sec 1 clients ..."
+        return r.split(" MB/sec").next().unwrap().to_string() + " MB/sec";
+    }
+    if let Some((tps, _)) = s.split_once(" (without") {
+        return tps.to_string();
+    }
+    s.to_string()
+}
+
+/// 1234567 as "1,234,567".
+fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The first five columns of README's "The recordings" table (recording, command, result, trace
+/// lines, foreign CPU) are what each recording's metadata (`NAME.json`) and status.tsv say; the
+/// columns after them are earlier recordings' results, whose traces are gone.
+#[test]
+fn recordings_table_is_the_metadata() {
+    let dir = root().join("recordings/host-2vcpu");
+    let status = std::fs::read_to_string(dir.join("status.tsv")).unwrap();
+    let mut expected = Vec::new();
+    for line in status.lines().filter(|l| !l.trim().is_empty()) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (name, state, result) = (cols[0], cols[1], cols.get(2).copied().unwrap_or(""));
+        assert_eq!(state, "ok", "{name}: status.tsv says {line}");
+        let meta = json(&format!("{name}.json"));
+        let cmd = tmp_as_var(meta["benchmark_command"].as_str().unwrap());
+        let lines = meta["trace"]["lines"].as_u64().unwrap();
+        let foreign = f(&meta["background_load"], "other_share_of_2cpu_span");
+        expected.push(format!(
+            "| {name} | `{cmd}` | {} | {} | {:.1}% |",
+            short_result(result),
+            thousands(lines),
+            100.0 * foreign
+        ));
+    }
+    let readme = std::fs::read_to_string(root().join("recordings/README.md")).unwrap();
+    let (_, rest) = readme
+        .split_once("<!-- recordings-table -->")
+        .expect("README has the recordings-table marker");
+    let (table, _) = rest
+        .split_once("<!-- /recordings-table -->")
+        .expect("README has the closing marker");
+    let rows: Vec<String> = table
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| recording"))
+        .map(|l| {
+            // the first five cells
+            let cells: Vec<&str> = l.split(" | ").collect();
+            format!("{} |", cells[..5].join(" | "))
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        expected,
+        "recordings/README.md, The recordings: expected rows start\n{}",
+        expected.join("\n")
+    );
+}
