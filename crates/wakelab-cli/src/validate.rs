@@ -53,6 +53,10 @@ pub struct ValidateArgs {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Also write each model run's whole trace summary (every figure, not only the rows) as
+    /// `DIR/NAME.model.summary.json`, the form `wakelab trace-import --json` gives a recording.
+    #[arg(long, value_name = "DIR")]
+    pub model_summaries: Option<PathBuf>,
 }
 
 fn recordings(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
@@ -90,7 +94,7 @@ fn summary_path(meta: &Path) -> PathBuf {
     PathBuf::from(format!("{}.summary.json", s.trim_end_matches(".json")))
 }
 
-fn one(meta: &Path, duration_ms: u64) -> Result<Report> {
+fn one(meta: &Path, duration_ms: u64, model_summaries: Option<&Path>) -> Result<Report> {
     let rec = Recording::from_json(&crate::io::read_text(
         meta,
         MAX_RECORDING_BYTES,
@@ -127,6 +131,14 @@ fn one(meta: &Path, duration_ms: u64) -> Result<Report> {
     )?)
     .map_err(|e| anyhow!("{}: {e}", sp.display()))?;
     let model = model_summary(&b).map_err(|e| anyhow!("{}: {e}", rec.name))?;
+    if let Some(dir) = model_summaries {
+        // named by the metadata file, not by its `name` field (which could hold a path)
+        let stem = meta.file_stem().unwrap_or_default().to_string_lossy();
+        crate::io::write_out(
+            &dir.join(format!("{stem}.model.summary.json")),
+            model.to_json().as_bytes(),
+        )?;
+    }
     report.lines = compare(&real, &model, &b.roles);
     report.model = Some(b.description);
     Ok(report)
@@ -160,7 +172,7 @@ pub fn validate(a: ValidateArgs) -> Result<()> {
     let files = recordings(&a.paths)?;
     let reports: Vec<Report> = files
         .par_iter()
-        .map(|f| one(f, a.duration_ms))
+        .map(|f| one(f, a.duration_ms, a.model_summaries.as_deref()))
         .collect::<Result<_>>()?;
     let md = markdown(&reports, &misses);
     let problems = check_misses(&reports, &misses);

@@ -56,6 +56,31 @@ fn one_recording_prints_its_table() {
 }
 
 #[test]
+fn model_summaries_are_written_beside_the_table() {
+    let dir = std::env::temp_dir().join(format!("wakelab-model-summaries-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (ok, _, err) = wakelab(&[
+        "validate",
+        "recordings/host-2vcpu/tbench-c1.json",
+        "--duration-ms",
+        "50",
+        "--model-summaries",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let json = std::fs::read_to_string(dir.join("tbench-c1.model.summary.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let groups: Vec<&str> = v["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["group"].as_str().unwrap())
+        .collect();
+    assert!(groups.contains(&"tbench_srv"), "{groups:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn bad_input_is_named() {
     let (ok, _, err) = wakelab(&["validate", "--duration-ms", "0"]);
     assert!(!ok);

@@ -127,8 +127,8 @@ fn seed_patches_act_where_their_paths_are_exercised() {
           acts:  prev-idle-no-migrate recent-keep-prev
           inert: wake-affine-idle-params wake-affine-return-cpu recent-used-cpu rt-irq-spare-capacity idle-candidate idle-candidate-v1 recent-affinity-fix recent-as-target clear-target-from-scan account-search-cost select-idle-smt-prev idle-cores-clear-target
         t2-pgbench (pgbench x4, skl-client-8t):
-          acts:  prev-idle-no-migrate recent-used-cpu idle-candidate idle-candidate-v1 recent-keep-prev recent-as-target clear-target-from-scan select-idle-smt-prev
-          inert: wake-affine-idle-params wake-affine-return-cpu rt-irq-spare-capacity recent-affinity-fix account-search-cost idle-cores-clear-target
+          acts:  idle-candidate idle-candidate-v1 recent-keep-prev recent-as-target clear-target-from-scan select-idle-smt-prev
+          inert: wake-affine-idle-params wake-affine-return-cpu prev-idle-no-migrate recent-used-cpu rt-irq-spare-capacity recent-affinity-fix account-search-cost idle-cores-clear-target
         t3 (tbench x32, clx-2s-80t):
           acts:  recent-used-cpu idle-candidate idle-candidate-v1 recent-keep-prev recent-as-target clear-target-from-scan account-search-cost select-idle-smt-prev
           inert: wake-affine-idle-params wake-affine-return-cpu prev-idle-no-migrate rt-irq-spare-capacity recent-affinity-fix idle-cores-clear-target

@@ -119,8 +119,16 @@ fn xeon(base: u8, turbo: Vec<u8>) -> MachineFreq {
 ///   guest has no cpufreq (`host.cpufreq`): the host's real clock (Zen 1 may boost to ~3 GHz)
 ///   is unknown, so cycle counts derived from it are a lower bound.
 /// * Idle: `host.cpuidle.driver` is `none`, so the guest idles in `default_idle` (HLT, a VM
-///   exit). The model needs one idle state: "HLT" with a 1 µs exit latency and target
-///   residency (an estimate; the host's halt polling and wake-up IPI costs are not modelled).
+///   exit), one idle state "HLT". Its exit latency, 7.6 µs, is **measured**: a wake-up onto
+///   the idle vCPU takes 9.6 µs from `sched_waking` to the wakee's switch-in (the median of
+///   the one-pair recordings' medians: tbench-c1 9.3 / 9.0, pgbench-select-c1 9.6 / 9.8,
+///   pgbench-rw-c1 10.2 µs, recordings of 2026-12-01 15:06, `wake_latency` in their
+///   summaries), where the model with a 1 µs exit latency takes 3.0 µs (`wakelab validate
+///   --model-summaries`): the other 6.6 µs are the VM's (the IPI's exit, waking the halted
+///   vCPU's host thread, the entry). It includes no host halt polling (perf bench sched pipe,
+///   which wakes the idle vCPU every 8 µs, sees 6.5 µs) and belongs to that VM instance: the
+///   earlier instance's tbench-c1 made 176 MB/sec against this one's 122. Target residency the
+///   same (one state: never consulted).
 /// * Power: not measurable in a guest; the numbers are a placeholder estimate of the Zen 1
 ///   class (about 3-4 W per busy core at 2 GHz) so energy columns stay finite. Not validated.
 pub fn epyc_kvm_2vcpu() -> MachineFreq {
@@ -137,8 +145,8 @@ pub fn epyc_kvm_2vcpu() -> MachineFreq {
         idle: IdleSpec {
             states: vec![CState {
                 name: "HLT".into(),
-                exit_latency_ns: 1_000,
-                target_residency_ns: 1_000,
+                exit_latency_ns: 7_600,
+                target_residency_ns: 7_600,
                 core_level: false,
                 turbo_inactive: false,
             }],

@@ -371,21 +371,25 @@ pub enum PgbenchSocket {
 pub struct PgbenchConfig {
     /// Round trips per transaction. Default 7 (TPC-B-like: BEGIN, 3 UPDATE, SELECT, INSERT, END).
     pub statements_per_txn: u32,
-    /// Client work per statement (libpq). Default uniform 6k-18k (mean 12k ≈ 4 µs).
+    /// Client work per statement (libpq) from its wake-up by the result to its send of the next
+    /// statement. Default uniform 11.6k-26.2k cycles, **measured** (recordings/host-2vcpu,
+    /// pgbench-select-c1 of 2026-12-01 15:12, one client: the pgbench burst's p10 / p90 12.8 /
+    /// 18.6 µs as a uniform 12.1-19.4 µs, less its median 6.2 µs run after the send, at the
+    /// recording's nominal 1996 MHz; its mean CPU per statement, 15.3 µs, is the mean burst).
     pub client_cycles: Amount,
-    /// Backend work per statement. Default uniform 30k-90k (mean 60k ≈ 20 µs).
+    /// Backend work per statement from its wake-up by the statement to its send of the result.
+    /// Default uniform 149.4k-221.2k cycles, **measured** as `client_cycles` from the backend's
+    /// burst (p10 / p90 90.8 / 119.6 µs, mean 102 µs: its CPU per statement) less its median
+    /// 12.3 µs run after the send. pgbench-rw-c1's backends use 101 µs of CPU per statement, the
+    /// same, so the TPC-B-like script keeps one cost for every statement.
     pub backend_cycles: Amount,
     /// Client run after a statement's send (its wake-up of the backend) until it blocks waiting
-    /// for the result. Default 0: `client_cycles` is an estimate of the whole client side per
-    /// statement. The recordings measure 5.6 µs (select c1: median 7.1 µs from pgbench's
-    /// wake-up of its backend to its block, less the engine's 1.5 µs wake-up: 11.2k cycles at
-    /// 2.0 GHz), but with 19-27 µs of client CPU per statement; set both from the recordings or
-    /// neither (with the estimate's 4 µs client and the measured 11.8 µs backend run below, the
-    /// client's next statement arrives before the backend blocks).
+    /// for the result. Default 9.5k cycles, **measured** (pgbench-select-c1 as above: median
+    /// 6.2 µs from pgbench's wake-up of its backend to its block, less the engine's 1.5 µs
+    /// wake-up, `engine.wakeup_cost_ns`).
     pub client_after_send_cycles: Amount,
-    /// Backend run after a result's send until it blocks reading the next statement. Default 0
-    /// (as above). Measured: 11.8 µs (select c1, median 13.3 µs less 1.5 µs: 23.6k cycles at
-    /// 2.0 GHz), with 100-122 µs of backend CPU per statement.
+    /// Backend run after a result's send until it blocks reading the next statement. Default
+    /// 21.6k cycles, **measured** as above (median 12.3 µs less 1.5 µs).
     pub backend_after_send_cycles: Amount,
     /// Commits per WAL flush IO. Default 1 (synchronous_commit=on). 0 = never.
     pub txns_per_io: u32,
@@ -401,10 +405,16 @@ impl Default for PgbenchConfig {
     fn default() -> Self {
         PgbenchConfig {
             statements_per_txn: 7,
-            client_cycles: around(12_000),
-            backend_cycles: around(60_000),
-            client_after_send_cycles: Amount::Fixed(0),
-            backend_after_send_cycles: Amount::Fixed(0),
+            client_cycles: Amount::Uniform {
+                lo: 11_600,
+                hi: 26_200,
+            },
+            backend_cycles: Amount::Uniform {
+                lo: 149_400,
+                hi: 221_200,
+            },
+            client_after_send_cycles: Amount::Fixed(9_500),
+            backend_after_send_cycles: Amount::Fixed(21_600),
             txns_per_io: 1,
             io_ns: around(100_000),
             irq: IrqRoute::RoundRobin,
