@@ -45,7 +45,7 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-OUT="" FORCE=0 REBUILD=0 APPEND="" MEM=4G
+OUT="" FORCE=0 REBUILD=0 APPEND="" MEM=4G ACCEL=tcg
 PASS=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -56,6 +56,7 @@ while [[ $# -gt 0 ]]; do
     --rebuild) REBUILD=1; shift ;;
     --append) APPEND="${2:?}"; shift 2 ;;
     --mem) MEM="${2:?}"; shift 2 ;;
+    --accel) ACCEL="${2:?}"; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "unknown option: $1 (see --help)" >&2; exit 2 ;;
     *) [[ -z "$OUT" ]] || { echo "only one OUTDIR" >&2; exit 2; }; OUT="$1"; shift ;;
@@ -84,7 +85,7 @@ fi
 KVER="$(cd /boot && ls vmlinuz-6.1.*-cloud-amd64 2>/dev/null | sed 's/^vmlinuz-//' | sort -V | tail -n1)"
 [[ -n "$KVER" ]] || { echo "no /boot/vmlinuz-6.1.*-cloud-amd64 after installing linux-image-cloud-amd64" >&2; exit 1; }
 if [[ ! -s /boot/initrd.img-$KVER ]]; then update-initramfs -c -k "$KVER"; fi
-lsinitramfs "/boot/initrd.img-$KVER" | grep -q 'virtio_blk.ko' \
+lsinitramfs "/boot/initrd.img-$KVER" | grep -c 'virtio_blk.ko' >/dev/null \
   || { echo "the initrd of $KVER has no virtio_blk (MODULES=dep in /etc/initramfs-tools?)" >&2; exit 1; }
 echo "==> guest kernel $KVER"
 
@@ -173,7 +174,7 @@ rm -rf "$VM_DIR/res"; rm -f "$RES"
 mkdir -p "$VM_DIR/res"
 # the arguments for record-benchmarks.sh, and the recordings to keep (record-benchmarks.sh skips
 # recordings whose trace and JSON exist: copy those in unless --force)
-printf '%s\n' "${PASS[@]}" >"$VM_DIR/res/args"
+printf '%s\n' "${PASS[@]}" --defer-post >"$VM_DIR/res/args"
 mkdir -p "$VM_DIR/res/rec"
 if [[ $FORCE -eq 0 ]]; then
   for js in "$OUT"/*.json; do
@@ -185,7 +186,7 @@ if [[ $FORCE -eq 0 ]]; then
   done
   [[ -f "$OUT/status.tsv" ]] && cp "$OUT/status.tsv" "$VM_DIR/res/rec/"
 fi
-mke2fs -q -t ext4 -L results -d "$VM_DIR/res" "$RES" 4G
+mke2fs -q -t ext4 -L results -d "$VM_DIR/res" "$RES" 24G   # sparse; perf.data files are large
 
 STOPPED=()
 resume() {
@@ -201,12 +202,17 @@ if [[ ${#STOPPED[@]} -gt 0 ]]; then
   kill -STOP "${STOPPED[@]}" 2>/dev/null || true
 fi
 CONSOLE="$VM_DIR/console.log"
-echo "==> booting the guest ($KVER, 2 vCPUs, $MEM); console: $CONSOLE"
+echo "==> booting the guest ($KVER, 2 vCPUs, $MEM, $ACCEL); console: $CONSOLE"
 start=$(date +%s)
-qemu-system-x86_64 -name wakelab-vm61 -machine q35,accel=kvm -enable-kvm -cpu host \
+case "$ACCEL" in
+  kvm) ACC=(-accel kvm -cpu host,-arch-capabilities); KAPP="" ;;
+  tcg) ACC=(-accel tcg,thread=multi,tb-size=1024 -cpu max); KAPP="tsc=reliable" ;;
+  *) echo "--accel: kvm or tcg, got '$ACCEL'" >&2; exit 2 ;;
+esac
+qemu-system-x86_64 -name wakelab-vm61 -machine q35 "${ACC[@]}" \
   -smp 2,sockets=1,cores=2,threads=1 -m "$MEM" \
   -kernel "/boot/vmlinuz-$KVER" -initrd "/boot/initrd.img-$KVER" \
-  -append "console=ttyS0 root=/dev/vda rw rootfstype=ext4 init=/sbin/wakelab-vm-init panic=-1 $APPEND" \
+  -append "console=ttyS0 root=/dev/vda rw rootfstype=ext4 init=/sbin/wakelab-vm-init panic=-1 $KAPP $APPEND" \
   -drive "file=$IMG,if=virtio,format=raw,cache=none,aio=threads" \
   -drive "file=$RES,if=virtio,format=raw,cache=none,aio=threads" \
   -nic none -display none -serial "file:$CONSOLE" -monitor none -no-reboot \
@@ -225,5 +231,8 @@ mkdir -p "$OUT/guest"
 [[ -d "$VM_DIR/got/guest" ]] && cp -a "$VM_DIR/got/guest/." "$OUT/guest/"
 cp "$CONSOLE" "$OUT/guest/console.log"
 rm -rf "$VM_DIR/got" "$RES"
+# the guest kept perf.data + its own shape (--defer-post): perf script and the metadata step here
+echo "==> perf script and metadata on the host (record-benchmarks.sh --post-deferred)"
+"$ROOT/scripts/record-benchmarks.sh" --post-deferred "$OUT"
 echo "==> results in $OUT (record-benchmarks.sh exit $(cat "$OUT/guest/rc" 2>/dev/null || echo '?'))"
 column -t -s $'\t' "$OUT/status.tsv" 2>/dev/null || true
