@@ -1,47 +1,65 @@
 #!/usr/bin/env bash
-# Record the benchmarks of scripts/record-benchmarks.sh inside a 2-vCPU KVM guest that runs
-# Debian 12's 6.1 kernel (CFS, before EEVDF), so the model can be validated against a CFS kernel
-# even when the host runs a newer one (the team's host: 6.18, EEVDF).
+# Record the benchmarks of scripts/record-benchmarks.sh inside a 2-vCPU guest that runs Debian
+# 12's 6.1 kernel (CFS, before EEVDF), so the model can be validated against a CFS kernel even
+# when the host runs a newer one (the team's host: 6.18, EEVDF). recordings/README.md, "A CFS
+# kernel", describes the guest and what its emulated timing does to the recordings.
 #
 # Usage: scripts/record-in-vm.sh [--only GLOB]... [--seconds N] [--quiet P] [--force]
-#                                [--rebuild] [--append PARAMS] [--mem SIZE] [OUTDIR]
+#                                [--rebuild] [--append PARAMS] [--mem SIZE] [--accel tcg|kvm]
+#                                [OUTDIR]
 #
 #   OUTDIR        where the recordings are copied to on the host (default recordings/raw-vm61/,
 #                 git-ignored): NAME.perf-script.txt.gz, NAME.json, NAME.bench.log, status.tsv,
-#                 plus guest/ (the guest's uname, /proc/cmdline, preempt mode, lscpu, dmesg, the
-#                 serial console log and record-benchmarks.sh's own log)
+#                 plus guest/ (the guest's uname, /proc/cmdline, preempt mode, sched tunables
+#                 and domains, lscpu, dmesg, the serial console log, record-benchmarks.sh's log)
 #   --only GLOB   passed to record-benchmarks.sh (repeatable); default: all 33 recordings
 #   --seconds N   passed to record-benchmarks.sh (timed benchmarks' length, default 3)
 #   --quiet P     passed to record-benchmarks.sh (measured inside the guest)
 #   --force       record again recordings already in OUTDIR (else they are skipped: the guest is
-#                 given the names already there and record-benchmarks.sh keeps them)
-#   --rebuild     rebuild the guest image even if it exists
+#                 given the ones already there and record-benchmarks.sh keeps them)
+#   --rebuild     rebuild the guest image even if it exists (it is rebuilt anyway when the
+#                 kernel, record-benchmarks.sh or the guest's init script changed)
 #   --append P    extra guest kernel parameters (e.g. preempt=none); default: none, so the
 #                 guest runs the Debian kernel's defaults (Dynamic Preempt: voluntary)
 #   --mem SIZE    guest memory (default 4G)
+#   --accel A     tcg (default): QEMU's multi-threaded emulator, one host thread per vCPU;
+#                 kvm: hardware virtualisation (-cpu host). The team's host has a /dev/kvm, but
+#                 it is PVM (module kvm_pvm, "nested_pvm=1" on its command line), which runs only
+#                 PVM-built guest kernels: Debian's stock kernel boots, but its ring-0 code is
+#                 emulated instruction by instruction (its LZ4 decompressor had not finished
+#                 after 90 s), so there the guest runs under TCG. Use kvm where real KVM exists.
 #
 # What it does (root; idempotent):
 #  1. apt-get installs what is missing: qemu-system-x86, linux-image-cloud-amd64 (Debian 12's
 #     6.1 kernel, `-cloud` flavour: virtio drivers, no hardware drivers) with initramfs-tools,
 #     and the benchmarks' packages (those record-benchmarks.sh installs) so they are in the copy.
 #  2. Builds the guest root file system under $VM_DIR (default /var/tmp/wakelab-vm61): a copy of
-#     this host's Debian root without /work, /proc, /sys, /dev, /tmp, /root's toolchains and
-#     caches and a few large unneeded trees, plus an init script (/sbin/wakelab-vm-init) and
+#     this host's Debian root without /work, /proc, /sys, /dev, /tmp, /root, /opt, /usr/local
+#     and a few large unneeded trees (2 GB left), plus an init script (/sbin/wakelab-vm-init) and
 #     this repo's scripts/record-benchmarks.sh (in /opt/wakelab/); `mke2fs -t ext4 -d` turns it
 #     into a sparse raw image (no mount needed). Kernel and initrd: /boot's 6.1 cloud kernel and
 #     its Debian initramfs (which has virtio_pci / virtio_blk; ext4 is built in).
-#  3. Boots it: qemu-system-x86_64 -enable-kvm -cpu host -smp 2,sockets=1,cores=2,threads=1
-#     -m 4G (the `epyc-kvm-2vcpu` preset's shape: 2 CPUs, one socket, one LLC, no SMT), the root
-#     image as virtio disk vda and a fresh ext4 image for the results as vdb, serial console, no
-#     network card (tbench uses loopback). The guest's init mounts /proc, /sys, debugfs, tracefs,
-#     /dev/shm, brings lo up, loads loop and xfs, runs record-benchmarks.sh into vdb, and powers
+#  3. Boots it: qemu-system-x86_64 -machine q35 -smp 2,sockets=1,cores=2,threads=1 -m 4G (the
+#     `epyc-kvm-2vcpu` preset's shape: 2 CPUs, one socket, one LLC, no SMT), TCG with -cpu max
+#     and `tsc=reliable` (TCG's TSC follows the host clock; without it the guest falls back to
+#     the HPET), the root image as virtio disk vda and a fresh ext4 image for the results as
+#     vdb, serial console, no network card (tbench uses loopback). The guest's init mounts
+#     /proc, /sys, debugfs, tracefs, /dev/shm, brings lo up, loads loop and xfs, runs
+#     `record-benchmarks.sh --defer-post` into vdb (perf record only: `perf script` and the
+#     metadata step over a million trace lines take minutes in an emulated guest) and powers
 #     off. While the guest runs, the host's build processes (rustc, cargo, node, chromium, ...:
-#     matched by process name) are stopped (SIGSTOP) and continued afterwards, also on errors.
-#  4. Copies the results out of the result image with debugfs (no mount) into OUTDIR.
+#     matched by process name, not command line) are stopped (SIGSTOP) and continued
+#     afterwards, also on errors.
+#  4. Copies the results out of the result image with debugfs (no mount) into OUTDIR, and runs
+#     `record-benchmarks.sh --post-deferred OUTDIR` here: `perf script` of the guest's
+#     perf.data, and NAME.json with the guest's shape (kernel, cmdline, preempt mode, CPU) as
+#     the guest recorded it.
 #
-# The guest's perf is the host's /usr/bin/perf (Debian's linux-perf 6.1, matching the guest
-# kernel); each NAME.json records `perf --version` and the guest kernel (`host.kernel`,
-# `host.cmdline`, `host.preempt_dynamic`).
+# perf is Debian's linux-perf 6.1 (/usr/bin/perf, matching the guest kernel), the same binary in
+# the guest and on the host; each NAME.json records `perf --version`. Timing under TCG on the
+# team's 2-vCPU host: 14 min in the guest for tbench, hackbench and perf bench (21 recordings),
+# 6 min for pgbench and dbench (12), a few minutes of post-processing each; the image takes
+# ~3 min to build.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
