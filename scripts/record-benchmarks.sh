@@ -14,6 +14,12 @@
 #   --quiet P    before each recording, wait (up to 10 min) until other processes used at most
 #                P percent of all CPU time over 2 s (from /proc/stat: everything but idle,
 #                iowait and steal, measured while nothing of ours runs); default: do not wait
+#   --defer-post keep NAME.perf.data, NAME.args.json and NAME.host.json (this machine's shape,
+#                kernel, cmdline, preempt mode) in OUTDIR instead of running `perf script` and
+#                the metadata step: for a slow (emulated) guest, whose traces are then
+#                post-processed elsewhere (scripts/record-in-vm.sh)
+#   --post-deferred  only post-process what --defer-post left in OUTDIR (NAME.perf-script.txt.gz
+#                and NAME.json, with the recording machine's NAME.host.json), then remove it
 #
 # Per recording NAME it writes, into OUTDIR:
 #   NAME.perf-script.txt.gz  `perf script --ns` text of the sched tracepoints (+ power:* if any)
@@ -37,6 +43,8 @@ KEEP_DATA=0
 LIST=0
 SECS=3
 QUIET=""
+DEFER=0
+POST_DEFERRED=0
 
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -47,6 +55,8 @@ while [[ $# -gt 0 ]]; do
     --list) LIST=1; shift ;;
     --seconds) SECS="${2:?--seconds needs a number}"; shift 2 ;;
     --quiet) QUIET="${2:?--quiet needs a percentage}"; shift 2 ;;
+    --defer-post) DEFER=1; shift ;;
+    --post-deferred) POST_DEFERRED=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "unknown option: $1 (see --help)" >&2; exit 2 ;;
     *) [[ -z "$OUT" ]] || { echo "only one OUTDIR" >&2; exit 2; }; OUT="$1"; shift ;;
@@ -239,6 +249,11 @@ host = {
     "memory_kb": int(re.search(r"MemTotal:\s*(\d+)", read("/proc/meminfo", "MemTotal: 0")).group(1)),
     "lscpu_topology": {k: v for k, v in re.findall(r"^(Thread\(s\) per core|Core\(s\) per socket|Socket\(s\)|NUMA node\(s\)|L[123]\w* cache):\s*(.*)$", lscpu, re.M)},
 }
+if args.get("host_only"):  # --defer-post: only this machine's shape, for --post-deferred
+    json.dump(host, open(args["host_only"], "w"), indent=1)
+    sys.exit(0)
+if args.get("host_json"):  # --post-deferred: the shape of the machine that recorded
+    host = json.load(open(args["host_json"]))
 b, a = stat_cpu(args["stat_before"]), stat_cpu(args["stat_after"])
 d = {k: a[k] - b[k] for k in a}
 tot = sum(d.values()) or 1
@@ -289,6 +304,30 @@ json.dump(meta, open(out_json, "w"), indent=1)
 print(f"    {lines} lines, {text_bytes/1e6:.1f} MB text, {os.path.getsize(out_gz)/1e6:.1f} MB gz; "
       f"niced share {meta['background_load']['share_of_all_cpu_time']['nice']:.0%}")
 PY
+
+if [[ $POST_DEFERRED -eq 1 ]]; then
+  n=0
+  for aj in "$OUT"/*.args.json; do
+    [[ -e "$aj" ]] || continue
+    name="$(basename "$aj" .args.json)"
+    data="$OUT/$name.perf.data"
+    [[ -s "$data" && -s "$OUT/$name.host.json" ]] || { echo "==> $name: no $name.perf.data or $name.host.json, skipped"; continue; }
+    echo "==> $name: perf script (deferred)"
+    python3 - "$aj" "$WORK/args.json" "$OUT/$name" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))
+a.update(out_gz=sys.argv[3] + ".perf-script.txt.gz", out_json=sys.argv[3] + ".json",
+         host_json=sys.argv[3] + ".host.json")
+a.pop("host_only", None)
+json.dump(a, open(sys.argv[2], "w"))
+PY
+    nice -n 19 perf script --ns -i "$data" 2>/dev/null | nice -n 19 python3 "$WORK/post.py" "$WORK/args.json"
+    rm -f "$data" "$aj" "$OUT/$name.host.json"
+    n=$((n + 1))
+  done
+  echo "==> post-processed $n deferred recordings in $OUT"
+  exit 0
+fi
 
 TOOLS_JSON="$(python3 - <<PY
 import json, subprocess
@@ -377,8 +416,21 @@ json.dump({
   "out_gz": e["R_GZ"], "out_json": e["R_JS"],
 }, open(sys.argv[1], "w"))
 PY
-  nice -n 19 "${script[@]}" 2>/dev/null | nice -n 19 python3 "$WORK/post.py" "$WORK/args.json"
-  if [[ $KEEP_DATA -eq 1 ]]; then mv "$data" "$OUT/$name.perf.data"; else rm -f "$data"; fi
+  if [[ $DEFER -eq 1 ]]; then
+    # this machine's shape now, the trace later (--post-deferred, on a faster machine)
+    python3 - "$WORK/args.json" "$OUT/$name" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))
+json.dump(a, open(sys.argv[2] + ".args.json", "w"))
+a.update(host_only=sys.argv[2] + ".host.json", out_gz=sys.argv[1] + ".empty.gz")
+json.dump(a, open(sys.argv[1], "w"))
+PY
+    python3 "$WORK/post.py" "$WORK/args.json" </dev/null
+    mv "$data" "$OUT/$name.perf.data"
+  else
+    nice -n 19 "${script[@]}" 2>/dev/null | nice -n 19 python3 "$WORK/post.py" "$WORK/args.json"
+    if [[ $KEEP_DATA -eq 1 ]]; then mv "$data" "$OUT/$name.perf.data"; else rm -f "$data"; fi
+  fi
   set_status "$name" ok "$(grep -m1 -E 'Throughput|^tps|Time:|Total time|ops/sec' "$log" | tr -s ' \t' ' ' || true)"
 }
 
