@@ -89,3 +89,70 @@ fn bad_input_is_named() {
     assert!(!ok);
     assert!(err.contains("Cargo.toml"), "{err}");
 }
+
+/// `(bench, row) -> (real, model)` from `wakelab validate`'s markdown.
+fn table_cells(md: &str) -> std::collections::HashMap<(String, String), (String, String)> {
+    let mut out = std::collections::HashMap::new();
+    let mut bench = String::new();
+    for l in md.lines() {
+        if let Some(b) = l.strip_prefix("### ") {
+            bench = b.trim().to_string();
+        } else if let Some(rest) = l.strip_prefix("| ") {
+            let c: Vec<&str> = rest.split(" | ").collect();
+            if c.len() >= 3 && c[0] != "row" {
+                out.insert(
+                    (bench.clone(), c[0].to_string()),
+                    (c[1].to_string(), c[2].to_string()),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// recordings/README.md's "What the kernel changes" table: the host and model columns are
+/// docs/calibration.md's tables, the guest column is what `wakelab validate
+/// recordings/tcg61-2vcpu` computes from the emulated CFS guest's summaries.
+#[test]
+fn host_vs_cfs_guest_table_is_the_validate_output() {
+    let calibration = std::fs::read_to_string(root().join("docs/calibration.md")).unwrap();
+    let host = table_cells(&calibration);
+    let (ok, guest_md, err) = wakelab(&[
+        "validate",
+        "recordings/tcg61-2vcpu",
+        "--misses",
+        "/nonexistent-expected-misses.tsv",
+    ]);
+    assert!(ok, "{err}");
+    let guest = table_cells(&guest_md);
+    let readme = std::fs::read_to_string(root().join("recordings/README.md")).unwrap();
+    let (_, rest) = readme
+        .split_once("### What the kernel changes (host 6.18 vs guest 6.1)")
+        .expect("README has the section");
+    let table = rest.split("\n\nRead:").next().unwrap();
+    let mut n = 0;
+    for l in table
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| recording"))
+    {
+        let c: Vec<&str> = l
+            .trim_start_matches("| ")
+            .trim_end_matches(" |")
+            .split(" | ")
+            .collect();
+        let key = (c[0].to_string(), c[1].to_string());
+        let (h_real, h_model) = host
+            .get(&key)
+            .unwrap_or_else(|| panic!("{key:?} not in calibration.md"));
+        let (g_real, _) = guest
+            .get(&key)
+            .unwrap_or_else(|| panic!("{key:?} not in the guest's tables"));
+        assert_eq!(
+            (c[2], c[3], c[4]),
+            (h_real.as_str(), g_real.as_str(), h_model.as_str()),
+            "recordings/README.md, host vs CFS guest, {key:?}"
+        );
+        n += 1;
+    }
+    assert!(n >= 10, "only {n} rows found");
+}
