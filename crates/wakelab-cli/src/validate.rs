@@ -34,7 +34,8 @@ pub struct ValidateArgs {
     /// of them.
     #[arg(default_value = "recordings/host-2vcpu")]
     pub paths: Vec<PathBuf>,
-    /// Simulated run length of each model run (ms, 1..=10000).
+    /// Simulated run length of each model run (ms, 1..=10000); hackbench runs its recorded
+    /// loops to completion instead (at most 5000 ms).
     #[arg(long, default_value_t = DEFAULT_DURATION_MS)]
     pub duration_ms: u64,
     /// The expected-miss list (`bench<TAB>row<TAB>reason` per line).
@@ -170,6 +171,10 @@ pub fn validate(a: ValidateArgs) -> Result<()> {
         vec![]
     };
     let files = recordings(&a.paths)?;
+    if let Some(dir) = &a.model_summaries {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow!("--model-summaries {}: {e}", dir.display()))?;
+    }
     let reports: Vec<Report> = files
         .par_iter()
         .map(|f| one(f, a.duration_ms, a.model_summaries.as_deref()))

@@ -57,8 +57,9 @@ fn one_recording_prints_its_table() {
 
 #[test]
 fn model_summaries_are_written_beside_the_table() {
-    let dir = std::env::temp_dir().join(format!("wakelab-model-summaries-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let top = std::env::temp_dir().join(format!("wakelab-model-summaries-{}", std::process::id()));
+    // a folder that does not exist yet: validate creates it
+    let dir = top.join("new");
     let (ok, _, err) = wakelab(&[
         "validate",
         "recordings/host-2vcpu/tbench-c1.json",
@@ -77,7 +78,7 @@ fn model_summaries_are_written_beside_the_table() {
         .map(|g| g["group"].as_str().unwrap())
         .collect();
     assert!(groups.contains(&"tbench_srv"), "{groups:?}");
-    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(&top).ok();
 }
 
 #[test]
