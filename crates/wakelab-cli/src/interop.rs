@@ -164,7 +164,7 @@ pub struct RtappArgs {
 
 // ---- helpers ---------------------------------------------------------------------------------
 
-fn load(sel: &ExperimentSel) -> Result<Experiment> {
+pub(crate) fn load(sel: &ExperimentSel) -> Result<Experiment> {
     let mut exp = match (&sel.file, &sel.preset) {
         (_, Some(id)) => presets::experiment(id)
             .ok_or_else(|| anyhow!("no preset {id:?}; `wakelab presets` lists them"))?,
@@ -247,6 +247,7 @@ pub fn trace(a: TraceArgs) -> Result<()> {
         DetailOptions {
             window: Some((from, to)),
             explain_decision: None,
+            shadow_kernel: None,
         },
         None,
     )

@@ -19,6 +19,7 @@ mod gallery;
 mod interop;
 mod io;
 mod link;
+mod patch_effects;
 mod points;
 mod trace_import;
 mod validate;
@@ -109,6 +110,9 @@ enum Cmd {
     Show { preset: String },
     /// List the patches and sched features that can be toggled.
     Patches,
+    /// Which seed patch changes decisions on an experiment, and in how many: each patch's
+    /// run against the run without it, every decision also taken without it.
+    PatchEffects(patch_effects::PatchEffectsArgs),
     /// Explain one placement decision from a JSON snapshot (see docs/placement.md).
     Decide {
         /// Snapshot file; `-` or nothing for stdin.
@@ -172,7 +176,7 @@ impl OverrideArgs {
 
 /// Refuse an experiment whose estimated cost is above the confirmation threshold unless
 /// `--yes` was given (issue 21: a link or file must not start hours of work by surprise).
-fn check_cost(cost: &wakelab_sim::cost::Cost, yes: bool, quiet: bool) -> Result<()> {
+pub(crate) fn check_cost(cost: &wakelab_sim::cost::Cost, yes: bool, quiet: bool) -> Result<()> {
     if !cost.needs_confirmation() {
         return Ok(());
     }
@@ -515,6 +519,7 @@ fn run_cli() -> Result<()> {
         Cmd::Rtapp(a) => interop::rtapp(a)?,
         Cmd::TraceImport(a) => trace_import::trace_import(a)?,
         Cmd::Validate(a) => validate::validate(a)?,
+        Cmd::PatchEffects(a) => patch_effects::run(a)?,
         Cmd::Link(c) => link::run(c)?,
         Cmd::Balance { file, text } => {
             use wakelab_sim::engine::balance::snapshot as lb;

@@ -242,3 +242,42 @@ fn show_prints_machine_presets_and_lists_both_kinds() {
     );
     assert!(err.contains("icx-2s-160t-snc2"), "{err}");
 }
+
+#[test]
+fn patch_effects_prints_each_patch_with_its_decision_counts() {
+    let (ok, out, err) = wakelab(&[
+        "patch-effects",
+        "--preset",
+        "t2",
+        "--duration-ms",
+        "100",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = v["patches"].as_array().unwrap();
+    assert_eq!(rows.len(), wakelab_sim::kernel::PatchId::ALL.len());
+    let row = |k: &str| rows.iter().find(|r| r["patch"] == k).unwrap().clone();
+    // t2 (dbench x4 on 8 cores without SMT): prev-idle-no-migrate keeps wakees on an idle
+    // prev, so it picks other CPUs; wake-affine-idle-params is no functional change
+    let p = row("prev-idle-no-migrate");
+    assert_eq!(p["acts"], true, "{p}");
+    assert!(p["differ_cpu"].as_u64().unwrap() > 0, "{p}");
+    let p = row("wake-affine-idle-params");
+    assert_eq!(p["acts"], false, "{p}");
+    assert_eq!(
+        p["differ_cpu"].as_u64().unwrap() + p["differ_state"].as_u64().unwrap(),
+        0
+    );
+    assert!(p["decisions"].as_u64().unwrap() > 100, "{p}");
+    // the table names its columns; bad input names the flag
+    let (ok, out, _) = wakelab(&["patch-effects", "--preset", "t2", "--duration-ms", "50"]);
+    assert!(ok);
+    assert!(
+        out.contains("other CPU") && out.contains("prev-idle-no-migrate"),
+        "{out}"
+    );
+    let (ok, _, err) = wakelab(&["patch-effects", "--preset", "t2", "--clients", "0"]);
+    assert!(!ok);
+    assert!(err.contains("--clients 0"), "{err}");
+}

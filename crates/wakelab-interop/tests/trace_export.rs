@@ -22,6 +22,7 @@ fn run(window: (u64, u64)) -> PointDetail {
         DetailOptions {
             window: Some(window),
             explain_decision: None,
+            shadow_kernel: None,
         },
         None,
     )

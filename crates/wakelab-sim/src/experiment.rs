@@ -4,10 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::sim::{Progress, Sim, SimInput, StopReason};
-use crate::engine::stats::{FreqSample, TimelineSeg, WakeRecord};
+use crate::engine::stats::{FreqSample, ShadowStats, TimelineSeg, WakeRecord};
 use crate::engine::{MAX_TASKS, SimInputError};
 use crate::freq::{FreqError, FreqModel};
-use crate::kernel::KernelError;
+use crate::kernel::{KernelConfig, KernelError};
 use crate::placement::{Event, SisStats};
 use crate::scenario::{Arch, Experiment, Scenario, ScenarioError, derive_seed};
 use crate::topology::{SchedDomains, ShapeError, Topology};
@@ -112,6 +112,9 @@ pub struct PointDetail {
     pub freq_samples: Vec<FreqSample>,
     pub wake_records: Vec<WakeRecord>,
     pub explanation: Option<Vec<Event>>,
+    /// The shadow kernel's disagreements (`DetailOptions::shadow_kernel`), when one was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shadow: Option<ShadowStats>,
 }
 
 /// Options for a detailed run.
@@ -121,6 +124,9 @@ pub struct DetailOptions {
     pub window: Option<(u64, u64)>,
     /// Record the full decision trace of the N-th placement decision.
     pub explain_decision: Option<u64>,
+    /// Take every placement decision again under this kernel, on the run's own state, and
+    /// count where the two disagree (`PointDetail::shadow`). The run's results do not change.
+    pub shadow_kernel: Option<KernelConfig>,
 }
 
 /// Build the engine input for one point.
@@ -175,6 +181,7 @@ pub fn build_input(
         background_tasks: wb.background_tasks,
         freq_invariant,
         explain_wakeup: detail.explain_decision,
+        shadow_behaviour: detail.shadow_kernel.map(|k| k.resolve()).transpose()?,
         timeline_window: detail.window,
         cstate_exit_ns: sc
             .machine
@@ -303,6 +310,7 @@ pub fn run_point_detailed(
         freq_samples: st.freq_samples.clone(),
         wake_records: st.wake_records.clone(),
         explanation: st.explanation.clone(),
+        shadow: detail.shadow_kernel.map(|_| st.shadow),
     })
 }
 

@@ -9,7 +9,8 @@
 //! and this crate's own tests and benches use:
 //! - [`scenario`] (`Experiment`, `Scenario`, `from_json`, validation) and [`presets`] (gallery,
 //!   machines); [`experiment`] runs one point (`run_point`, `run_point_detailed`,
-//!   `build_input`; errors are `RunError`); [`report`] and [`cost`] summarise and estimate.
+//!   `build_input`; errors are `RunError`); [`report`] and [`cost`] summarise and estimate;
+//!   [`patch_effects`] says which seed patch changes decisions on an experiment.
 //! - [`workload`] (configurations, `build`, `rtapp` import/export), [`kernel`] (versions,
 //!   patches, features, `Behaviour`), [`freq`], [`topology`], [`cpumask`], [`pelt`].
 //! - [`placement`] (`select_task_rq` over `SchedView`, `explain`, the `snapshot` of `wakelab
@@ -29,6 +30,7 @@ pub mod experiment;
 pub mod freq;
 mod json;
 pub mod kernel;
+pub mod patch_effects;
 pub mod pelt;
 pub mod placement;
 pub mod presets;

@@ -82,7 +82,7 @@ proptest! {
             prop_assert!(false, "invariant: {m}");
         }
         let d = run_point_detailed(&e, 0, clients, 0,
-            DetailOptions { window: Some((0, 20_000_000)), explain_decision: None }, None);
+            DetailOptions { window: Some((0, 20_000_000)), explain_decision: None, shadow_kernel: None }, None);
         let d = match d {
             Ok(d) => d,
             Err(m) => { prop_assert!(matches!(m, RunError::EventBudget { .. }), "{m}"); return Ok(()); }

@@ -23,6 +23,50 @@ fn same_seed_same_result_byte_for_byte() {
 }
 
 #[test]
+fn a_shadow_kernel_counts_disagreements_and_changes_nothing() {
+    use wakelab_sim::kernel::{KernelConfig, KernelVersion, PatchId};
+    let mut e = short("t3", 30);
+    let without = KernelConfig::baseline(KernelVersion::V5_10);
+    let with = without.with(PatchId::IdleCandidate);
+    e.variants.truncate(1);
+    e.variants[0].kernel = Some(with);
+    let plain = run_point(&e, 0, 32, 0, None).unwrap();
+    let run = |shadow| {
+        run_point_detailed(
+            &e,
+            0,
+            32,
+            0,
+            DetailOptions {
+                shadow_kernel: Some(shadow),
+                ..DetailOptions::default()
+            },
+            None,
+        )
+        .unwrap()
+    };
+    // the run follows its own kernel: the same bytes with a shadow
+    let d = run(without);
+    assert_eq!(d.result, plain);
+    let s = d.shadow.unwrap();
+    assert!(s.decisions > 1000, "{s:?}");
+    assert!(s.differ_state + s.differ_cost + s.differ_cpu > 0, "{s:?}");
+    // the same kernel as its own shadow never disagrees
+    let s = run(with).shadow.unwrap();
+    assert_eq!(
+        (s.differ_cpu, s.differ_state, s.differ_cost),
+        (0, 0, 0),
+        "{s:?}"
+    );
+    assert!(
+        run_point_detailed(&e, 0, 32, 0, DetailOptions::default(), None)
+            .unwrap()
+            .shadow
+            .is_none()
+    );
+}
+
+#[test]
 fn every_preset_runs_its_smallest_point() {
     for g in presets::gallery() {
         let e = short(g.id, 40);
@@ -52,6 +96,7 @@ fn timeline_segments_never_overlap_on_a_cpu_and_a_task_runs_on_one_cpu_at_a_time
         DetailOptions {
             window: Some((0, 50_000_000)),
             explain_decision: Some(10),
+            shadow_kernel: None,
         },
         None,
     )

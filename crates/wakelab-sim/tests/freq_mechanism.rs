@@ -126,6 +126,7 @@ fn schedutil_runs_rt_work_at_the_maximum_frequency_on_4x_and_5x() {
             wakelab_sim::experiment::DetailOptions {
                 window: Some((0, 300_000_000)),
                 explain_decision: None,
+                shadow_kernel: None,
             },
             None,
         )

@@ -49,6 +49,7 @@ fn sim_run(data: &[u8]) {
     let detail = DetailOptions {
         window: Some((0, sc.run.duration_ms * 1_000_000)),
         explain_decision: Some(data.len() as u64 % 16),
+        shadow_kernel: None,
     };
     let seed = derive_seed(sc.run.seed, clients, 0);
     let Ok((input, _, _)) = build_input(&sc, clients, seed, detail) else {

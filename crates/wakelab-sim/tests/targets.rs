@@ -121,6 +121,7 @@ fn t1_mechanism_the_client_walks_the_llc_without_the_patch_and_keeps_two_cpus_wi
                     DetailOptions {
                         window: Some((100_000_000, 200_000_000)),
                         explain_decision: None,
+                        shadow_kernel: None,
                     },
                     None,
                 )

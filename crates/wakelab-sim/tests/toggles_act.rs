@@ -8,43 +8,21 @@
 //! per-CPU busy time. The table is a snapshot: a patch that stops acting, or starts, changes it
 //! (bless with `UPDATE_EXPECT=1` only for a change you understand). Patches marked "no
 //! functional change" must give byte-identical point results.
+//!
+//! Beside each patch, the decision counts behind the verdict: the run with the patch takes
+//! every placement decision again without it, on the same state (`DetailOptions::
+//! shadow_kernel`), and the table shows `cpu+state+cost/decisions`, the decisions where the
+//! kernel without the patch would pick another CPU; the same CPU but leave other placement
+//! state different; or the same CPU and state at another search cost (runqueues scanned,
+//! which the waker pays for). An inert patch with `0+0+0` never decides differently on this
+//! benchmark's states; one with `0+N+0` reaches its code but only writes state that does not
+//! change a CPU choice in this run (recent-used-cpu's `recent_used_cpu` bookkeeping, say). A
+//! patch that picks another CPU must act (checked), and a no-functional-change patch must
+//! never decide differently (checked).
 
-use std::collections::BTreeMap;
-
-use wakelab_sim::experiment::{PointResult, run_point};
-use wakelab_sim::kernel::{KernelConfig, PatchId, TopologyFlags};
+use wakelab_sim::kernel::TopologyFlags;
+use wakelab_sim::patch_effects::patch_effects;
 use wakelab_sim::presets;
-use wakelab_sim::scenario::{Experiment, Variant};
-
-/// The patches `p` requires (`KernelConfig::validate`), where they apply to the baseline.
-fn with_deps(mut k: KernelConfig, p: PatchId) -> KernelConfig {
-    let deps: &[PatchId] = match p {
-        PatchId::PrevIdleNoMigrate => &[PatchId::WakeAffineReturnCpu],
-        PatchId::RecentKeepPrev => &[PatchId::RecentUsedCpu],
-        PatchId::RecentAffinityFix => &[PatchId::RecentUsedCpu, PatchId::RecentKeepPrev],
-        _ => &[],
-    };
-    for &d in deps {
-        if d.info().applies_to.contains(&k.version) {
-            k = k.with(d);
-        }
-    }
-    k
-}
-
-fn run(e: &Experiment, kernel: &KernelConfig, clients: u32) -> PointResult {
-    let mut e = e.clone();
-    e.variants = vec![Variant {
-        name: "v".into(),
-        kernel: Some(*kernel),
-        freq: None,
-    }];
-    run_point(&e, 0, clients, 0, None).expect("runs")
-}
-
-fn acts(a: &PointResult, b: &PointResult) -> bool {
-    a.sis != b.sis || a.migrations != b.migrations || a.cpu_busy_pct != b.cpu_busy_pct
-}
 
 #[test]
 fn seed_patches_act_where_their_paths_are_exercised() {
@@ -79,37 +57,47 @@ fn seed_patches_act_where_their_paths_are_exercised() {
                         .kernel
                         .as_ref()
                         .map_or(TopologyFlags::Mainline, |k| k.topology_flags);
-                    let mut baselines: BTreeMap<String, PointResult> = BTreeMap::new();
                     let (mut on, mut off) = (vec![], vec![]);
-                    for p in PatchId::ALL {
-                        let info = p.info();
-                        let base =
-                            KernelConfig::baseline(info.applies_to[0]).with_topology_flags(flags);
-                        let without = with_deps(base, p);
-                        let with = without.with(p);
+                    for fx in patch_effects(&e, clients, flags).expect("runs") {
+                        let (p, sh) = (fx.patch, fx.decisions);
                         assert!(
-                            with.validate().is_ok(),
+                            fx.without.with(p).validate().is_ok(),
                             "{id} {}: {:?}",
                             p.key(),
-                            with.validate()
+                            fx.without.with(p).validate()
                         );
-                        let key = serde_json::to_string(&without).unwrap();
-                        let a = baselines
-                            .entry(key)
-                            .or_insert_with(|| run(&e, &without, clients))
-                            .clone();
-                        let b = run(&e, &with, clients);
-                        if info.nfc {
-                            assert_eq!(a, b, "{id}: {} is no functional change", p.key());
+                        if p.info().nfc {
+                            assert!(fx.same_result, "{id}: {} is no functional change", p.key());
+                            assert_eq!(
+                                sh.differ_cpu + sh.differ_state + sh.differ_cost,
+                                0,
+                                "{id}: {} is no functional change, yet decides differently",
+                                p.key()
+                            );
                         }
-                        if acts(&a, &b) { &mut on } else { &mut off }.push(p.key());
+                        // another CPU once is another run; other state alone may be
+                        // bookkeeping that nothing without the patch reads
+                        assert!(
+                            fx.acts || sh.differ_cpu == 0,
+                            "{id}: {} picks other CPUs ({sh:?}) but the run is the same",
+                            p.key()
+                        );
+                        let cell = format!(
+                            "{} {}+{}+{}/{}",
+                            p.key(),
+                            sh.differ_cpu,
+                            sh.differ_state,
+                            sh.differ_cost,
+                            sh.decisions
+                        );
+                        if fx.acts { &mut on } else { &mut off }.push(cell);
                     }
                     let w = e.scenario.workload.kind();
                     format!(
-                        "{id} ({w} x{clients}, {}):\n  acts:  {}\n  inert: {}\n",
+                        "{id} ({w} x{clients}, {}):\n  acts:\n    {}\n  inert:\n    {}\n",
                         e.scenario.machine.preset.as_deref().unwrap_or("custom"),
-                        on.join(" "),
-                        off.join(" ")
+                        on.join("\n    "),
+                        off.join("\n    ")
                     )
                 })
             })
@@ -118,25 +106,124 @@ fn seed_patches_act_where_their_paths_are_exercised() {
     });
     expect_test::expect![[r#"
         default (dbench x4, skl-client-8t):
-          acts:  recent-used-cpu idle-candidate idle-candidate-v1 recent-keep-prev recent-as-target clear-target-from-scan
-          inert: wake-affine-idle-params wake-affine-return-cpu prev-idle-no-migrate rt-irq-spare-capacity recent-affinity-fix account-search-cost select-idle-smt-prev idle-cores-clear-target
+          acts:
+            recent-used-cpu 351+135+335/833
+            idle-candidate 0+1+0/1136
+            idle-candidate-v1 0+1+0/1136
+            recent-keep-prev 0+14+0/905
+            recent-as-target 0+3+0/1137
+            clear-target-from-scan 0+1+0/1137
+          inert:
+            wake-affine-idle-params 0+0+0/832
+            wake-affine-return-cpu 0+0+0/832
+            prev-idle-no-migrate 0+0+0/832
+            rt-irq-spare-capacity 0+0+0/832
+            recent-affinity-fix 0+0+0/905
+            account-search-cost 0+0+0/1137
+            select-idle-smt-prev 0+0+0/1136
+            idle-cores-clear-target 0+0+0/1136
         t1 (dbench x4, skl-client-8t):
-          acts:  recent-used-cpu idle-candidate idle-candidate-v1 recent-keep-prev recent-as-target clear-target-from-scan
-          inert: wake-affine-idle-params wake-affine-return-cpu prev-idle-no-migrate rt-irq-spare-capacity recent-affinity-fix account-search-cost select-idle-smt-prev idle-cores-clear-target
+          acts:
+            recent-used-cpu 351+135+335/833
+            idle-candidate 0+1+0/1136
+            idle-candidate-v1 0+1+0/1136
+            recent-keep-prev 0+14+0/905
+            recent-as-target 0+3+0/1137
+            clear-target-from-scan 0+1+0/1137
+          inert:
+            wake-affine-idle-params 0+0+0/832
+            wake-affine-return-cpu 0+0+0/832
+            prev-idle-no-migrate 0+0+0/832
+            rt-irq-spare-capacity 0+0+0/832
+            recent-affinity-fix 0+0+0/905
+            account-search-cost 0+0+0/1137
+            select-idle-smt-prev 0+0+0/1136
+            idle-cores-clear-target 0+0+0/1136
         t2 (dbench x4, skl-client-8c-nosmt):
-          acts:  prev-idle-no-migrate recent-keep-prev
-          inert: wake-affine-idle-params wake-affine-return-cpu recent-used-cpu rt-irq-spare-capacity idle-candidate idle-candidate-v1 recent-affinity-fix recent-as-target clear-target-from-scan account-search-cost select-idle-smt-prev idle-cores-clear-target
+          acts:
+            prev-idle-no-migrate 107+0+0/718
+            recent-keep-prev 0+469+0/634
+          inert:
+            wake-affine-idle-params 0+0+0/649
+            wake-affine-return-cpu 0+0+0/649
+            recent-used-cpu 0+132+0/649
+            rt-irq-spare-capacity 0+0+0/649
+            idle-candidate 0+0+0/666
+            idle-candidate-v1 0+0+0/666
+            recent-affinity-fix 0+0+0/634
+            recent-as-target 0+443+0/666
+            clear-target-from-scan 0+0+0/666
+            account-search-cost 0+0+0/666
+            select-idle-smt-prev 0+0+0/670
+            idle-cores-clear-target 0+0+0/670
         t2-pgbench (pgbench x4, skl-client-8t):
-          acts:  idle-candidate idle-candidate-v1 recent-keep-prev recent-as-target clear-target-from-scan select-idle-smt-prev
-          inert: wake-affine-idle-params wake-affine-return-cpu prev-idle-no-migrate recent-used-cpu rt-irq-spare-capacity recent-affinity-fix account-search-cost idle-cores-clear-target
+          acts:
+            idle-candidate 3+2+0/8293
+            idle-candidate-v1 9+0+7/10119
+            recent-keep-prev 0+9815+0/9829
+            recent-as-target 1+9179+0/10569
+            clear-target-from-scan 0+17+6/8786
+            select-idle-smt-prev 0+0+10/10213
+          inert:
+            wake-affine-idle-params 0+0+0/8719
+            wake-affine-return-cpu 0+0+0/8719
+            prev-idle-no-migrate 0+0+1/8719
+            recent-used-cpu 0+20+0/8719
+            rt-irq-spare-capacity 0+0+0/8719
+            recent-affinity-fix 0+0+0/9829
+            account-search-cost 0+8+0/9614
+            idle-cores-clear-target 0+0+0/10129
         t3 (tbench x32, clx-2s-80t):
-          acts:  recent-used-cpu idle-candidate idle-candidate-v1 recent-keep-prev recent-as-target clear-target-from-scan account-search-cost select-idle-smt-prev
-          inert: wake-affine-idle-params wake-affine-return-cpu prev-idle-no-migrate rt-irq-spare-capacity recent-affinity-fix idle-cores-clear-target
+          acts:
+            recent-used-cpu 1+96+1/268326
+            idle-candidate 42+27+2/271018
+            idle-candidate-v1 45+0+93/273623
+            recent-keep-prev 0+269449+0/269519
+            recent-as-target 13+271802+0/271896
+            clear-target-from-scan 19+789+153/270902
+            account-search-cost 0+333+0/270745
+            select-idle-smt-prev 3+0+20/274347
+          inert:
+            wake-affine-idle-params 0+0+0/268766
+            wake-affine-return-cpu 0+0+0/268766
+            prev-idle-no-migrate 0+0+0/268766
+            rt-irq-spare-capacity 0+0+0/268766
+            recent-affinity-fix 0+0+0/269519
+            idle-cores-clear-target 0+0+0/272066
         t4 (tbench x32, clx-2s-80t):
-          acts:  recent-used-cpu idle-candidate idle-candidate-v1 recent-keep-prev recent-as-target clear-target-from-scan account-search-cost select-idle-smt-prev
-          inert: wake-affine-idle-params wake-affine-return-cpu prev-idle-no-migrate rt-irq-spare-capacity recent-affinity-fix idle-cores-clear-target
+          acts:
+            recent-used-cpu 1+96+1/268326
+            idle-candidate 42+27+2/271018
+            idle-candidate-v1 45+0+93/273623
+            recent-keep-prev 0+269449+0/269519
+            recent-as-target 13+271802+0/271896
+            clear-target-from-scan 19+789+153/270902
+            account-search-cost 0+333+0/270745
+            select-idle-smt-prev 3+0+20/274347
+          inert:
+            wake-affine-idle-params 0+0+0/268766
+            wake-affine-return-cpu 0+0+0/268766
+            prev-idle-no-migrate 0+0+0/268766
+            rt-irq-spare-capacity 0+0+0/268766
+            recent-affinity-fix 0+0+0/269519
+            idle-cores-clear-target 0+0+0/272066
         t5 (hackbench x4, pixel2):
-          acts:  recent-used-cpu rt-irq-spare-capacity recent-keep-prev recent-as-target
-          inert: wake-affine-idle-params wake-affine-return-cpu prev-idle-no-migrate idle-candidate idle-candidate-v1 recent-affinity-fix clear-target-from-scan account-search-cost select-idle-smt-prev idle-cores-clear-target
-    "#]].assert_eq(&rows.concat());
+          acts:
+            recent-used-cpu 1+307+1454/3519
+            rt-irq-spare-capacity 11+0+0/3130
+            recent-keep-prev 0+1232+0/3534
+            recent-as-target 0+1505+1/3204
+          inert:
+            wake-affine-idle-params 0+0+0/3072
+            wake-affine-return-cpu 0+0+0/3072
+            prev-idle-no-migrate 0+0+0/3072
+            idle-candidate 0+0+0/4734
+            idle-candidate-v1 0+0+0/4734
+            recent-affinity-fix 0+0+0/3534
+            clear-target-from-scan 0+0+0/4734
+            account-search-cost 0+0+0/4734
+            select-idle-smt-prev 0+0+0/5648
+            idle-cores-clear-target 0+0+0/5648
+    "#]]
+    .assert_eq(&rows.concat());
 }

@@ -104,6 +104,7 @@ pub fn run_detail(job: &DetailJob, progress: Option<ProgressFn<'_>>) -> Result<D
         DetailOptions {
             window: Some((w0, w1)),
             explain_decision: job.explain,
+            shadow_kernel: None,
         },
         progress,
     )

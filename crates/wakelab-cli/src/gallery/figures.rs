@@ -223,6 +223,7 @@ fn t1(f: &mut Figures) -> Result<()> {
             DetailOptions {
                 window: Some((100_000_000, 200_000_000)),
                 explain_decision: None,
+                shadow_kernel: None,
             },
             None,
         )

@@ -44,6 +44,7 @@ pub fn model_summary(b: &ModelBench) -> Result<TraceSummary, String> {
         DetailOptions {
             window: Some((0, u64::MAX)),
             explain_decision: None,
+            shadow_kernel: None,
         },
         None,
     )

@@ -1,7 +1,7 @@
 //! What a run records: counters, wake-up latency histogram, bounded per-CPU timelines and
 //! wake-up records for "explain this wake-up".
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::cpumask::Cpu;
 use crate::placement::{Event, Rule};
@@ -80,8 +80,30 @@ pub struct WakeRecord {
 }
 
 /// Everything counted during a run.
+/// Every `select_task_rq` decision of a run taken again, on the same state, under a second
+/// kernel (the same kernel without a patch, say): how often the two kernels disagree. A patch
+/// whose `differ_cpu` and `differ_state` stay 0 never decides differently on this run's states:
+/// the code it changes is not reached, or gives the same answer where it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShadowStats {
+    /// Decisions taken under both kernels.
+    pub decisions: u64,
+    /// ... where the second kernel picks another CPU.
+    pub differ_cpu: u64,
+    /// ... where it picks the same CPU but leaves other placement state (the task's or the
+    /// waker's `recent_used_cpu` and wakee flips, `has_idle_cores`, `avg_scan_cost`,
+    /// `nr_idle_scan`) different.
+    pub differ_state: u64,
+    /// ... where CPU and state agree but the search costs differently: other runqueues
+    /// scanned (charged to the waker, `PlacementParams::rq_scan_cost_ns`) or other SIS_PROP
+    /// idle time consumed.
+    pub differ_cost: u64,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct RunStats {
+    /// Placement decisions taken again under a second kernel (`SimInput::shadow_behaviour`).
+    pub shadow: ShadowStats,
     pub events: u64,
     /// Task-program steps executed (bounded by `EngineParams::max_steps`).
     pub steps: u64,

@@ -100,6 +100,7 @@ pub fn run_trace_bounded(
         DetailOptions {
             window: Some((from, to)),
             explain_decision: None,
+            shadow_kernel: None,
         },
         progress,
     )

@@ -68,6 +68,10 @@ pub struct SimInput {
     pub freq_invariant: bool,
     /// Record a full explanation of the N-th wake-up decision.
     pub explain_wakeup: Option<u64>,
+    /// Take every placement decision again under this kernel, on the same state, and count
+    /// the disagreements (`RunStats::shadow`). A diagnostic: the run itself follows
+    /// `behaviour` alone, and its results are the same with or without it.
+    pub shadow_behaviour: Option<Behaviour>,
     /// Record per-CPU timeline segments in this window.
     pub timeline_window: Option<(u64, u64)>,
     /// Exit latency of each C-state (ns), shallowest first.
@@ -168,6 +172,7 @@ pub struct Sim {
     live_tasks: u32,
     freq_invariant: bool,
     explain_wakeup: Option<u64>,
+    pub(crate) shadow_beh: Option<Behaviour>,
     timeline_window: Option<(u64, u64)>,
     tick_ns: u64,
     // scaled tunables (SCHED_TUNABLESCALING_LOG)
@@ -241,6 +246,7 @@ impl Sim {
             live_tasks: (input.tasks.len() as u32).saturating_sub(input.background_tasks),
             freq_invariant: input.freq_invariant,
             explain_wakeup: input.explain_wakeup,
+            shadow_beh: input.shadow_behaviour,
             timeline_window: input.timeline_window,
             freq_timer_at: None,
             last_scan_cost: 0,

@@ -249,6 +249,22 @@ impl Sim {
         };
         let explain_this = self.explain_wakeup == Some(self.stats.decisions);
         self.stats.decisions += 1;
+        // the shadow kernel's decision on the same state, kept apart (a diagnostic)
+        let shadow = self.shadow_beh.map(|sb| {
+            let mut st = self.pstate.clone();
+            let (mut sp, mut sc) = (p_pl, cur_pl);
+            let view = crate::engine::view::View { sim: self };
+            let d = placement::select_task_rq(
+                &view,
+                &mut st,
+                &sb,
+                &req,
+                &mut sp,
+                &mut sc,
+                &mut NoExplain,
+            );
+            (d, sp, sc, st)
+        });
         let decision = if explain_this {
             let mut ex = Recorder::default();
             let d = self.with_placement(|view, st, beh| {
@@ -269,6 +285,25 @@ impl Sim {
                 )
             })
         };
+        if let Some((d, sp, sc, st)) = shadow {
+            let s = &mut self.stats.shadow;
+            s.decisions += 1;
+            let real = &self.pstate;
+            if d.cpu != decision.cpu {
+                s.differ_cpu += 1;
+            } else if sp != p_pl
+                || sc != cur_pl
+                || st.has_idle_cores != real.has_idle_cores
+                || st.avg_scan_cost != real.avg_scan_cost
+                || st.nr_idle_scan != real.nr_idle_scan
+            {
+                s.differ_state += 1;
+            } else if d.scanned != decision.scanned
+                || d.wake_avg_idle_used != decision.wake_avg_idle_used
+            {
+                s.differ_cost += 1;
+            }
+        }
         self.last_scan_cost = if decision.scanned > 0 {
             self.pstate.params.scan_time(decision.scanned)
         } else {
