@@ -244,3 +244,25 @@ test('axe-core finds nothing serious or critical with the timeline zoomed and th
     await context.close();
   }
 });
+
+test("a patched variant's timeline says how many decisions its kernel changes against the first variant", async () => {
+  const { context, page, problems } = await openPage(browser, { viewport: { width: 1280, height: 1000 } }, url);
+  try {
+    await timelineShown(page, problems);
+    // the default timeline is the last (patched) variant's
+    const shadow = page.locator('#tl-shadow');
+    assert.equal(await shadow.isVisible(), true);
+    const text = await shadow.textContent();
+    assert.match(text, /^Against .+: of the whole run's \d+ placement decisions, taken again under its kernel on the same state, \d+ \([\d.]+%\) pick another CPU/);
+    await page.locator('#timeline-card').screenshot({ path: join(artifacts, 'timeline-shadow.png') });
+    // the first variant is the reference: no sentence
+    await page.selectOption('#tl-variant', '0');
+    await page.locator('#tl-run').click();
+    await page.locator('#tl-status', { hasText: /^[^,]+, \d+ clients/ }).waitFor({ timeout: LOAD_TIMEOUT_MS });
+    await page.waitForFunction(() => document.querySelector('#timeline-card').dataset.state === 'done');
+    await page.waitForFunction(() => document.querySelector('#tl-shadow').hidden);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

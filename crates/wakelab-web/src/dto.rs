@@ -147,6 +147,19 @@ pub struct WakeDto {
     pub decision: u64,
 }
 
+/// The detail run's placement decisions taken again under the first variant's kernel on the
+/// same states (`DetailOptions::shadow_kernel`): how many of them the variant's kernel decides
+/// differently.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShadowDto {
+    /// The first variant's name.
+    pub against: String,
+    pub decisions: u64,
+    pub differ_cpu: u64,
+    pub differ_state: u64,
+    pub differ_cost: u64,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DetailDone {
     pub job: u32,
@@ -174,6 +187,9 @@ pub struct DetailDone {
     /// Recording bounds this run reached, as sentences for the page (empty: none).
     #[serde(default)]
     pub notes: Vec<String>,
+    /// Against the first variant's kernel, when this variant's kernel differs from it.
+    #[serde(default)]
+    pub shadow: Option<ShadowDto>,
     /// When the window's timeline segments reached `engine.max_timeline_segments`: the time
     /// (ms) after which segments are missing. Segments are recorded in the window only, so a
     /// run of a shorter or later window records them (the timeline's zoom re-runs then).

@@ -9,7 +9,7 @@ use wakelab_sim::report::ExperimentReport;
 use wakelab_sim::scenario::Experiment;
 use wakelab_sim::topology::{MachineShape, Topology};
 
-use crate::dto::{DetailDone, DetailJob, FreqDto, PointJob, SegDto, WakeDto};
+use crate::dto::{DetailDone, DetailJob, FreqDto, PointJob, SegDto, ShadowDto, WakeDto};
 
 /// Read a share link (a URL, `#w1...` or `w1...`) into its DTO and the validated experiment.
 ///
@@ -96,15 +96,21 @@ pub fn run_detail(job: &DetailJob, progress: Option<ProgressFn<'_>>) -> Result<D
         (job.window_start_ms * 1e6) as u64,
         (job.window_end_ms * 1e6) as u64,
     );
+    // a variant with another kernel than the first: count the decisions it takes differently
+    let v = job.variant as usize;
+    let shadow_kernel = (v != 0
+        && v < exp.variants.len()
+        && exp.variant_scenario(0).kernel != exp.variant_scenario(v).kernel)
+        .then(|| exp.variant_scenario(0).kernel);
     let d = experiment::run_point_detailed(
         &exp,
-        job.variant as usize,
+        v,
         job.clients,
         job.iteration,
         DetailOptions {
             window: Some((w0, w1)),
             explain_decision: job.explain,
-            shadow_kernel: None,
+            shadow_kernel,
         },
         progress,
     )
@@ -189,10 +195,51 @@ pub fn run_detail(job: &DetailJob, progress: Option<ProgressFn<'_>>) -> Result<D
             .map(|e| wakelab_sim::placement::explain::render_events(e)),
         elapsed_ms: 0.0,
         notes,
+        shadow: d.shadow.map(|s| ShadowDto {
+            against: exp.variants[0].name.clone(),
+            decisions: s.decisions,
+            differ_cpu: s.differ_cpu,
+            differ_state: s.differ_state,
+            differ_cost: s.differ_cost,
+        }),
         segments_missing_from_ms: (engine.max_timeline_segments > 0
             && d.timeline.len() >= engine.max_timeline_segments)
             .then(|| d.timeline.iter().map(|s| s.end).max().unwrap_or(w0) as f64 / 1e6),
     })
+}
+
+/// The sentence under the timeline: how many of the whole run's placement decisions the first
+/// variant's kernel takes differently on the same states.
+pub fn shadow_sentence(s: &ShadowDto) -> String {
+    let pct = |n: u64| {
+        if s.decisions == 0 {
+            0.0
+        } else {
+            n as f64 * 100.0 / s.decisions as f64
+        }
+    };
+    if s.differ_cpu + s.differ_state + s.differ_cost == 0 {
+        return format!(
+            "Against {}: each of the whole run's {} placement decisions, taken again under its \
+             kernel on the same state, comes out the same: this variant's kernel changes no \
+             decision here.",
+            s.against, s.decisions
+        );
+    }
+    format!(
+        "Against {}: of the whole run's {} placement decisions, taken again under its kernel on \
+         the same state, {} ({:.2}%) pick another CPU, {} ({:.2}%) the same CPU but leave \
+         other placement state (recent_used_cpu, has_idle_cores, ...), {} ({:.2}%) the same \
+         at another search cost.",
+        s.against,
+        s.decisions,
+        s.differ_cpu,
+        pct(s.differ_cpu),
+        s.differ_state,
+        pct(s.differ_state),
+        s.differ_cost,
+        pct(s.differ_cost)
+    )
 }
 
 /// What the recording bounds (`engine.max_wakeup_records`, `engine.max_timeline_segments`,
@@ -733,6 +780,43 @@ mod tests {
         assert_eq!(machine_picture(&m).unwrap()[0].llcs[0].cores[0], vec![0, 1]);
         let p2 = machine_picture(&presets::machine("pixel2").unwrap().shape).unwrap();
         assert!(p2[0].llcs[1].capacity.is_some());
+    }
+
+    #[test]
+    fn a_patched_variants_detail_counts_the_decisions_its_kernel_changes() {
+        // t1: variant 0 is 4.15 + the NFC pair + prev-idle-no-migrate, variant 1 adds
+        // recent-used-cpu
+        let mut exp = presets::experiment("t1").unwrap();
+        exp.scenario.run.duration_ms = 60;
+        exp.scenario.run.warmup_ms = 10;
+        let job = |variant| DetailJob {
+            job: 1,
+            experiment: to_json(&exp).unwrap(),
+            variant,
+            clients: 4,
+            iteration: 0,
+            window_start_ms: 0.0,
+            window_end_ms: 20.0,
+            explain: None,
+        };
+        let d = run_detail(&job(1), None).unwrap();
+        let s = d
+            .shadow
+            .expect("variant 1's kernel differs from variant 0's");
+        assert_eq!(s.against, exp.variants[0].name);
+        assert!(s.decisions > 0 && s.differ_cpu > 0, "{s:?}");
+        let text = shadow_sentence(&s);
+        assert!(text.contains("pick another CPU"), "{text}");
+        assert!(text.contains(&s.decisions.to_string()), "{text}");
+        // the first variant has nothing to be compared with
+        assert!(run_detail(&job(0), None).unwrap().shadow.is_none());
+        let same = ShadowDto {
+            differ_cpu: 0,
+            differ_state: 0,
+            differ_cost: 0,
+            ..s
+        };
+        assert!(shadow_sentence(&same).contains("changes no decision"));
     }
 
     #[test]

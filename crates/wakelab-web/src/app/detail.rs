@@ -236,6 +236,13 @@ impl App {
                 if notes.is_empty() { "" } else { " " },
             ),
         );
+        match &d.shadow {
+            Some(s) => {
+                set_text("tl-shadow", &glue::shadow_sentence(s));
+                set_hidden(&el("tl-shadow"), false);
+            }
+            None => set_hidden(&el("tl-shadow"), true),
+        }
         el("timeline-card").set_attr(
             "data-capped",
             if d.notes.is_empty() { "false" } else { "true" },
