@@ -383,11 +383,28 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-fn main() -> Result<()> {
+fn main() {
     quiet_on_broken_pipe();
     match run_cli() {
+        Ok(()) => {}
         Err(e) if is_broken_pipe(&e) => std::process::exit(141),
-        r => r,
+        Err(e) => {
+            // anyhow's own report minus the backtrace it appends when RUST_BACKTRACE is set in
+            // the environment: a refused input is the user's to fix, not a crash to debug
+            eprintln!("Error: {e}");
+            let causes: Vec<String> = e.chain().skip(1).map(|c| c.to_string()).collect();
+            match causes.as_slice() {
+                [] => {}
+                [one] => eprintln!("\nCaused by:\n    {one}"),
+                many => {
+                    eprintln!("\nCaused by:");
+                    for (i, c) in many.iter().enumerate() {
+                        eprintln!("    {i}: {c}");
+                    }
+                }
+            }
+            std::process::exit(1);
+        }
     }
 }
 

@@ -281,3 +281,33 @@ fn patch_effects_prints_each_patch_with_its_decision_counts() {
     assert!(!ok);
     assert!(err.contains("--clients 0"), "{err}");
 }
+
+#[test]
+fn errors_are_reported_without_a_backtrace_even_with_rust_backtrace_set() {
+    let out = Command::new(env!("CARGO_BIN_EXE_wakelab"))
+        .args(["run", "--preset", "no-such-preset"])
+        .env("RUST_BACKTRACE", "1")
+        .env("RUST_LIB_BACKTRACE", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("Error: no preset \"no-such-preset\""),
+        "{err}"
+    );
+    assert!(!err.contains("backtrace"), "{err}");
+    // a cause chain is kept
+    let out = Command::new(env!("CARGO_BIN_EXE_wakelab"))
+        .args(["run", "/nonexistent/exp.json"])
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("Error: cannot read") && err.contains("\nCaused by:\n    "),
+        "{err}"
+    );
+    assert!(!err.contains("backtrace"), "{err}");
+}
