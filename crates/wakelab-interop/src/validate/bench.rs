@@ -26,8 +26,8 @@ pub const MODEL_KERNEL: KernelVersion = KernelVersion::V5_15;
 pub const DEFAULT_HACKBENCH_LOOPS: u32 = 100;
 
 /// The simulated-time limit of a hackbench model run (ms), in place of the open-ended
-/// benchmarks' `duration_ms`: the runs end when the last task exits (0.6-0.8 s for the
-/// recordings' `-l 1000 -g 1`, measured); the limit only bounds a run that would not.
+/// benchmarks' `duration_ms`: the runs end when the last task exits (0.6-2.7 s of model time
+/// for the 17 recordings, `-g 1` to `-g 4`); the limit only bounds a run that would not.
 pub const HACKBENCH_RUN_LIMIT_MS: u64 = 5_000;
 
 /// The value of `-l` in `cmd` (hackbench and perf bench messaging's loops), or
