@@ -28,15 +28,10 @@ pub struct PatchEffect {
     pub decisions: ShadowStats,
 }
 
-/// The patches `p` requires (`KernelConfig::validate`), where they apply to the baseline.
+/// `k` with the patches `p` requires ([`PatchId::requires_all`]) where they apply to `k`'s
+/// version (where they are not merged yet).
 pub fn with_required(mut k: KernelConfig, p: PatchId) -> KernelConfig {
-    let deps: &[PatchId] = match p {
-        PatchId::PrevIdleNoMigrate => &[PatchId::WakeAffineReturnCpu],
-        PatchId::RecentKeepPrev => &[PatchId::RecentUsedCpu],
-        PatchId::RecentAffinityFix => &[PatchId::RecentUsedCpu, PatchId::RecentKeepPrev],
-        _ => &[],
-    };
-    for &d in deps {
+    for d in p.requires_all() {
         if d.info().applies_to.contains(&k.version) {
             k = k.with(d);
         }

@@ -17,17 +17,16 @@ pub enum KernelError {
         /// The versions it applies to, comma-separated.
         applies_to: String,
     },
-    /// On 4.15, `patch` needs `requires` (both keys).
-    #[error("kernel.patches: {patch:?} on 4.15 requires {requires:?}")]
+    /// On `version`, `patch` needs `requires` (both keys; `PatchId::requires`).
+    #[error(
+        "kernel.patches: {patch:?} on {version} requires {requires:?} (it is posted on top of \
+         that patch, which {version} does not contain)"
+    )]
     Requires {
         patch: &'static str,
+        version: KernelVersion,
         requires: &'static str,
     },
-    #[error(
-        "kernel.patches: \"recent-affinity-fix\" on {version} requires \"recent-keep-prev\" (it \
-         fixes that patch's affinity test)"
-    )]
-    AffinityFixNeedsKeepPrev { version: KernelVersion },
     /// Two patches that cannot be enabled together; the text names both and says why.
     #[error("kernel.patches: {0}; enable at most one")]
     Exclusive(&'static str),

@@ -283,6 +283,36 @@ impl PatchId {
         PatchId::IdleCoresClearTarget,
     ];
 
+    /// The patches this one is posted on top of: on a version a listed patch applies to (it is
+    /// not yet merged there), it must be enabled too (`KernelConfig::validate`). Direct
+    /// dependencies only; [`PatchId::requires_all`] follows them.
+    pub fn requires(self) -> &'static [PatchId] {
+        match self {
+            // Mel's series 1: "Do not migrate if the prev CPU is idle" sits on "Restructure
+            // wake_affine*() to return a CPU id"
+            PatchId::PrevIdleNoMigrate => &[PatchId::WakeAffineReturnCpu],
+            // "Use prev instead of new target as recent_used_cpu" edits the recent_used_cpu
+            // block that series 1 added
+            PatchId::RecentKeepPrev => &[PatchId::RecentUsedCpu],
+            // the fix changes a line that recent-keep-prev brings (5.15 contains it)
+            PatchId::RecentAffinityFix => &[PatchId::RecentKeepPrev],
+            _ => &[],
+        }
+    }
+
+    /// [`PatchId::requires`], followed transitively, each patch once, dependencies first.
+    pub fn requires_all(self) -> Vec<PatchId> {
+        let mut out = Vec::new();
+        for &d in self.requires() {
+            for dd in d.requires_all().into_iter().chain([d]) {
+                if !out.contains(&dd) {
+                    out.push(dd);
+                }
+            }
+        }
+        out
+    }
+
     pub fn info(self) -> &'static PatchInfo {
         PATCHES
             .iter()
@@ -415,20 +445,16 @@ impl KernelConfig {
             }
         }
         let has = |p| self.patches.contains(p);
-        let requires = |p: PatchId, dep: PatchId| -> Result<(), KernelError> {
-            if has(p) && v == V4_15 && !has(dep) {
-                return Err(KernelError::Requires {
-                    patch: p.key(),
-                    requires: dep.key(),
-                });
+        for p in self.patches.iter() {
+            for &dep in p.requires() {
+                if dep.info().applies_to.contains(&v) && !has(dep) {
+                    return Err(KernelError::Requires {
+                        patch: p.key(),
+                        version: v,
+                        requires: dep.key(),
+                    });
+                }
             }
-            Ok(())
-        };
-        requires(PatchId::PrevIdleNoMigrate, PatchId::WakeAffineReturnCpu)?;
-        requires(PatchId::RecentKeepPrev, PatchId::RecentUsedCpu)?;
-        // The fix changes a line that recent-keep-prev brings (5.15 contains it).
-        if has(PatchId::RecentAffinityFix) && v < V5_15 && !has(PatchId::RecentKeepPrev) {
-            return Err(KernelError::AffinityFixNeedsKeepPrev { version: v });
         }
         if has(PatchId::IdleCandidate) && has(PatchId::IdleCandidateV1) {
             return Err(KernelError::Exclusive(
@@ -716,6 +742,39 @@ mod tests {
         );
         let c = KernelConfig::baseline(V4_15).with(PatchId::PrevIdleNoMigrate);
         assert!(c.validate().unwrap_err().to_string().contains("requires"));
+        // the requirement table, per version: a patch alone is refused exactly where a patch it
+        // needs applies (is not merged yet), and valid with those added
+        for v in KernelVersion::ALL {
+            for p in PatchId::ALL {
+                if !p.info().applies_to.contains(&v) {
+                    continue;
+                }
+                let needed: Vec<PatchId> = p
+                    .requires_all()
+                    .into_iter()
+                    .filter(|d| d.info().applies_to.contains(&v))
+                    .collect();
+                let alone = KernelConfig::baseline(v).with(p).validate();
+                assert_eq!(alone.is_err(), !needed.is_empty(), "{p:?} on {v:?}");
+                let full = needed
+                    .iter()
+                    .fold(KernelConfig::baseline(v).with(p), |k, &d| k.with(d));
+                assert_eq!(full.validate(), Ok(()), "{p:?} on {v:?}");
+            }
+        }
+        assert_eq!(
+            PatchId::RecentAffinityFix.requires_all(),
+            [PatchId::RecentUsedCpu, PatchId::RecentKeepPrev]
+        );
+        let e = KernelConfig::baseline(V5_12)
+            .with(PatchId::RecentAffinityFix)
+            .validate()
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "kernel.patches: \"recent-affinity-fix\" on 5.12 requires \"recent-keep-prev\" (it \
+             is posted on top of that patch, which 5.12 does not contain)"
+        );
         let mut c = KernelConfig::baseline(V5_10);
         c.features.sis_util = Some(true);
         assert!(c.validate().unwrap_err().to_string().contains("SIS_UTIL"));
