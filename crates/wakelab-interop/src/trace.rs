@@ -168,7 +168,12 @@ pub fn chrome_trace_with(
         .iter()
         .filter(|w| w.t_ns >= from && w.t_ns <= to)
         .count();
-    let estimate = nseg * 3 + nwake * 4 + detail.freq_samples.len();
+    let nplain = detail
+        .plain_wakes
+        .iter()
+        .filter(|w| w.t_ns >= from && w.t_ns <= to)
+        .count();
+    let estimate = nseg * 3 + nwake * 4 + nplain + detail.freq_samples.len();
     if nseg > opts.max_segments || estimate > MAX_TRACE_EVENTS {
         // density over the span the recorded segments cover (the engine stops recording at
         // its cap, so the last recorded end may be well before `to`)
@@ -341,6 +346,28 @@ pub fn chrome_trace_with(
             );
             wake_moves.entry(w.task).or_default().push((w.t_ns, cc));
         }
+    }
+    // wake-ups that made no placement decision (a pinned or RT task): an instant, no flow
+    for w in &detail.plain_wakes {
+        if w.t_ns < from || w.t_ns > to {
+            continue;
+        }
+        let (wc, cc) = (w.waker_cpu as usize, w.cpu as usize);
+        check_cpu(wc)?;
+        check_cpu(cc)?;
+        let name = name_of(w.task);
+        out.push(
+            w.t_ns,
+            format!(
+                r#"{{"name":{},"cat":"plain-wakeup","ph":"i","s":"t","pid":{CPUS_PID},"tid":{},"ts":{},"args":{{"task":{},"task_id":{},"waker_cpu":{wc},"cpu":{cc},"decision":"none: a pinned or RT task"}}}}"#,
+                js(&format!("wakeup {name}")),
+                tid(cc),
+                us(w.t_ns),
+                js(&name),
+                w.task,
+            ),
+        );
+        wake_moves.entry(w.task).or_default().push((w.t_ns, cc));
     }
     if let Some(l) = last_wake {
         if l < to {

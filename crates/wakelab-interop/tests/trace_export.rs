@@ -178,6 +178,13 @@ fn preset_run_exports_a_valid_trace() {
         .filter(|e| e["ph"] == "i" && e["cat"] == "wakeup")
         .collect();
     assert_eq!(wakes.len(), d.wake_records.len());
+    // the wake-ups without a decision (the pinned log workers): instants of their own
+    let plain = events
+        .iter()
+        .filter(|e| e["ph"] == "i" && e["cat"] == "plain-wakeup")
+        .count();
+    assert_eq!(plain, d.plain_wakes.len());
+    assert!(plain > 0);
     assert!(!wakes.is_empty());
     for w in &wakes {
         let a = &w["args"];
@@ -328,4 +335,39 @@ fn bad_inputs_are_errors_not_panics() {
     none.timeline.clear();
     let e = chrome_trace(&none, cpus).unwrap_err();
     assert!(e.to_string().contains("DetailOptions.window"), "{e}");
+}
+
+/// The default preset's xfs log workers (`kworker/c:1H`) are pinned: their wake-ups make no
+/// placement decision, so they are kept as `plain_wakes`, and the run's event stream (the
+/// validation's summaries) sees them block and wake instead of only ever being preempted.
+#[test]
+fn pinned_kworkers_wake_ups_reach_the_model_summary() {
+    use wakelab_interop::sched_trace::{stream_of_point, summarise};
+    let d = run((0, u64::MAX));
+    assert!(!d.plain_wakes.is_empty(), "no wake-up without a decision");
+    let kworker = |t: u32| {
+        d.task_names
+            .get(t as usize)
+            .is_some_and(|n| n.ends_with(":1H"))
+    };
+    let names: BTreeSet<&str> = d
+        .plain_wakes
+        .iter()
+        .map(|w| d.task_names[w.task as usize].as_str())
+        .collect();
+    // the per-CPU workers: the log workers and the system noise's kworkers
+    assert!(names.iter().all(|n| n.contains("kworker/")), "{names:?}");
+    assert!(names.iter().any(|n| n.ends_with(":1H")), "{names:?}");
+    assert!(d.wake_records.iter().all(|w| !kworker(w.task)));
+    let s = summarise(&stream_of_point(&d));
+    let g = s
+        .groups
+        .iter()
+        .find(|g| g.group.starts_with("kworker") && g.group.ends_with('H'))
+        .unwrap_or_else(|| panic!("no kworker group: {:?}", s.groups));
+    let a = &g.activity;
+    assert!(a.wakeups > 0 && a.blocks > 0, "{a:?}");
+    // each wake-up is followed by a block (the worker runs its work item and sleeps again)
+    assert!(a.preemptions * 10 < a.blocks, "{a:?}");
+    assert!(a.blocks.abs_diff(a.wakeups) <= 2, "{a:?}");
 }

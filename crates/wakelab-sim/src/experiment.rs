@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::sim::{Progress, Sim, SimInput, StopReason};
-use crate::engine::stats::{FreqSample, ShadowStats, TimelineSeg, WakeRecord};
+use crate::engine::stats::{FreqSample, PlainWake, ShadowStats, TimelineSeg, WakeRecord};
 use crate::engine::{MAX_TASKS, SimInputError};
 use crate::freq::{FreqError, FreqModel};
 use crate::kernel::{KernelConfig, KernelError};
@@ -111,6 +111,8 @@ pub struct PointDetail {
     pub timeline: Vec<TimelineSeg>,
     pub freq_samples: Vec<FreqSample>,
     pub wake_records: Vec<WakeRecord>,
+    /// Wake-ups that made no fair placement decision (pinned and RT tasks).
+    pub plain_wakes: Vec<PlainWake>,
     pub explanation: Option<Vec<Event>>,
     /// The shadow kernel's disagreements (`DetailOptions::shadow_kernel`), when one was given.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -309,6 +311,7 @@ pub fn run_point_detailed(
         timeline: st.timeline.clone(),
         freq_samples: st.freq_samples.clone(),
         wake_records: st.wake_records.clone(),
+        plain_wakes: st.plain_wakes.clone(),
         explanation: st.explanation.clone(),
         shadow: detail.shadow_kernel.map(|_| st.shadow),
     })

@@ -95,6 +95,12 @@ proptest! {
                 prop_assert!(a.test(w.cpu), "task {} woken on {} outside {:?}", w.task, w.cpu, a);
             }
         }
+        for w in &d.plain_wakes {
+            prop_assert!((w.cpu as usize) < n);
+            if let Some(a) = affinity.get(w.task as usize) {
+                prop_assert!(a.test(w.cpu), "task {} woken on {} outside {:?}", w.task, w.cpu, a);
+            }
+        }
         for s in &d.timeline {
             prop_assert!(s.start < s.end && s.end <= 20_000_000 && (s.cpu as usize) < n);
         }

@@ -10,10 +10,10 @@
 //!   record comes before (or without) its next segment;
 //! * **names of forked tasks** (`task_names` lists the initial tasks): they are called
 //!   `forked-<id>`;
-//! * wake-ups that make no placement decision: a [`WakeRecord`] is written by the fair class's
+//! * wake-ups come from two lists: a [`WakeRecord`] is written by the fair class's
 //!   `select_task_rq` call, which (as in core.c) is skipped for a task allowed on one CPU only
-//!   (a bound kworker) and not made for RT tasks. Their wake-ups are missing from the stream, so
-//!   such a task looks as if it never slept (its blocks read as preemptions);
+//!   (a bound kworker) and not made for RT tasks; those wake-ups are [`PlainWake`]s. Both go
+//!   into the stream, in time order;
 //! * fork, exit, idle-state (C-state) events: not in the stream (the result's aggregate
 //!   `cstate_residency` has the residency).
 //!
@@ -22,10 +22,23 @@
 //! records beyond the cap are dropped, and a task's block after that looks like a preemption).
 //!
 //! [`WakeRecord`]: wakelab_sim::engine::WakeRecord
+//! [`PlainWake`]: wakelab_sim::engine::PlainWake
 
 use std::collections::BTreeMap;
 
 use wakelab_sim::experiment::PointDetail;
+
+/// Every wake-up of a run, decided or not: (time, wakee, waker CPU).
+fn all_wakes(d: &PointDetail) -> impl Iterator<Item = (u64, TaskIdx, usize)> + '_ {
+    d.wake_records
+        .iter()
+        .map(|w| (w.t_ns, w.task, w.waker_cpu as usize))
+        .chain(
+            d.plain_wakes
+                .iter()
+                .map(|w| (w.t_ns, w.task, w.waker_cpu as usize)),
+        )
+}
 
 use super::events::{Event, EventKind, EventStream, ReadStats, TaskIdx, TaskInfo, TraceSource};
 
@@ -42,7 +55,7 @@ pub fn stream_of_point(d: &PointDetail) -> EventStream {
         .timeline
         .iter()
         .filter_map(|s| s.task)
-        .chain(d.wake_records.iter().map(|w| w.task))
+        .chain(all_wakes(d).map(|w| w.1))
         .max()
         .map_or(0, |m| m as usize + 1)
         .max(d.task_names.len());
@@ -79,9 +92,9 @@ pub fn stream_of_point(d: &PointDetail) -> EventStream {
         d.timeline.iter().map(|s| s.end).max().unwrap_or(0),
     );
     let mut wakes: Vec<Vec<u64>> = vec![Vec::new(); max_task];
-    for w in &d.wake_records {
-        if w.t_ns >= w0 && w.t_ns <= w1 {
-            wakes[w.task as usize].push(w.t_ns);
+    for (t_ns, task, _) in all_wakes(d) {
+        if t_ns >= w0 && t_ns <= w1 {
+            wakes[task as usize].push(t_ns);
         }
     }
     for v in &mut wakes {
@@ -124,21 +137,21 @@ pub fn stream_of_point(d: &PointDetail) -> EventStream {
             evs.push(switch(cur_end, cpu, Some(t), None, &blocked));
         }
     }
-    for w in &d.wake_records {
-        if w.t_ns < w0 || w.t_ns > w1 {
+    for (t_ns, wakee, waker_cpu) in all_wakes(d) {
+        if t_ns < w0 || t_ns > w1 {
             continue;
         }
-        let waker = waker_at(&per_cpu[w.waker_cpu as usize], w.t_ns, w.task);
-        let late = ends_at[w.task as usize].binary_search(&w.t_ns).is_ok();
+        let waker = waker_at(&per_cpu[waker_cpu], t_ns, wakee);
+        let late = ends_at[wakee as usize].binary_search(&t_ns).is_ok();
         evs.push((
-            w.t_ns,
+            t_ns,
             if late { 2 } else { 0 },
             Event {
-                t_ns: w.t_ns,
-                cpu: w.waker_cpu as u32,
+                t_ns,
+                cpu: waker_cpu as u32,
                 kind: EventKind::Wake {
                     waker,
-                    wakee: w.task,
+                    wakee,
                     new_task: false,
                 },
             },

@@ -52,6 +52,7 @@ pub fn model_summary(b: &ModelBench) -> Result<TraceSummary, String> {
     let engine = &b.experiment.scenario.engine;
     if d.timeline.len() >= engine.max_timeline_segments
         || d.wake_records.len() >= engine.max_wakeup_records
+        || d.plain_wakes.len() >= engine.max_wakeup_records
     {
         return Err(format!(
             "{}: the run has more than {} timeline segments or {} wake-ups, the most a \

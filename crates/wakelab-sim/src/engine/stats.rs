@@ -79,6 +79,18 @@ pub struct WakeRecord {
     pub decision: u64,
 }
 
+/// A wake-up (or a fork) that made no fair-class placement decision, so it has no
+/// [`WakeRecord`]: the task is allowed on one CPU only (core.c's `select_task_rq` does not call
+/// the class: a bound kworker) or is an RT task (`select_task_rq_rt`). Kept so that a trace of
+/// the run (the validation's summaries) sees every wake-up, not only the decided ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PlainWake {
+    pub t_ns: u64,
+    pub task: TaskId,
+    pub waker_cpu: Cpu,
+    pub cpu: Cpu,
+}
+
 /// Everything counted during a run.
 /// Every `select_task_rq` decision of a run taken again, on the same state, under a second
 /// kernel (the same kernel without a patch, say): how often the two kernels disagree. A patch
@@ -137,6 +149,8 @@ pub struct RunStats {
     pub timeline_dropped: u64,
     pub freq_samples: Vec<FreqSample>,
     pub wake_records: Vec<WakeRecord>,
+    /// Wake-ups without a placement decision, up to `wake_cap` as well.
+    pub plain_wakes: Vec<PlainWake>,
     pub wake_cap: usize,
     pub explanation: Option<Vec<Event>>,
     /// Open segment per CPU: (start, task).
@@ -202,6 +216,12 @@ impl RunStats {
     pub fn record_wake(&mut self, r: WakeRecord) {
         if self.wake_records.len() < self.wake_cap {
             self.wake_records.push(r);
+        }
+    }
+
+    pub fn record_plain_wake(&mut self, w: PlainWake) {
+        if self.plain_wakes.len() < self.wake_cap {
+            self.plain_wakes.push(w);
         }
     }
 

@@ -3,7 +3,7 @@
 
 use crate::cpumask::Cpu;
 use crate::engine::behaviour::SchedClass;
-use crate::engine::stats::WakeRecord;
+use crate::engine::stats::{PlainWake, WakeRecord};
 use crate::engine::task::{BlockReason, TaskId, TaskState};
 use crate::freq::UpdateFlags;
 use crate::pelt::SchedAvg;
@@ -60,7 +60,11 @@ impl Sim {
                 self.tasks[t as usize].pl.recent_used_cpu = parent_cpu;
                 self.select_cpu(t, parent_cpu, parent, SdFlag::Fork, false, true)
             }
-            SchedClass::Fifo { .. } => self.select_task_rq_rt(t, parent_cpu),
+            SchedClass::Fifo { .. } => {
+                let cpu = self.select_task_rq_rt(t, parent_cpu);
+                self.record_plain_wake(t, parent_cpu, cpu);
+                cpu
+            }
         };
         self.post_init_util(t, cpu);
         let task = &mut self.tasks[t as usize];
@@ -206,7 +210,11 @@ impl Sim {
             SchedClass::Fair { .. } => {
                 self.select_cpu(t, waker_cpu, current, SdFlag::Wake, sync, in_task)
             }
-            SchedClass::Fifo { .. } => self.select_task_rq_rt(t, prev),
+            SchedClass::Fifo { .. } => {
+                let cpu = self.select_task_rq_rt(t, prev);
+                self.record_plain_wake(t, waker_cpu, cpu);
+                cpu
+            }
         };
         if cpu != prev {
             self.migrate_task(t, prev, cpu);
@@ -227,7 +235,12 @@ impl Sim {
     ) -> Cpu {
         let allowed = &self.tasks[t as usize].pl.allowed;
         if allowed.weight() == 1 {
-            return allowed.first().unwrap();
+            // core.c select_task_rq: the class is not called (nr_cpus_allowed == 1)
+            let cpu = allowed.first().unwrap();
+            if kind != SdFlag::Exec {
+                self.record_plain_wake(t, this_cpu, cpu);
+            }
+            return cpu;
         }
         self.sync_task_signals(t);
         let mut p_pl = self.tasks[t as usize].pl;
@@ -341,6 +354,16 @@ impl Sim {
             decision: self.stats.decisions - 1,
         });
         cpu
+    }
+
+    /// Keep a wake-up that made no fair placement decision (for traces of the run).
+    fn record_plain_wake(&mut self, t: TaskId, waker_cpu: Cpu, cpu: Cpu) {
+        self.stats.record_plain_wake(PlainWake {
+            t_ns: self.now,
+            task: t,
+            waker_cpu,
+            cpu,
+        });
     }
 
     /// Simplified `select_task_rq_rt`: stay on prev unless it runs a higher-or-equal RT task,
