@@ -686,3 +686,23 @@ fn every_gallery_preset_is_within_every_range() {
         assert_eq!(back, e, "{}", g.id);
     }
 }
+
+#[test]
+fn dbench_ios_per_log_is_bounded_and_named() {
+    for bad in [0, 17] {
+        refused(
+            |v| v["scenario"]["workload"]["ios_per_log"] = json!(bad),
+            &["scenario.workload.ios_per_log"],
+        );
+    }
+    read(|v| v["scenario"]["workload"]["ios_per_log"] = json!(16)).expect("16 is accepted");
+    // ext4 with 16 IO waits per commit still builds at many clients within the program limit,
+    // or says which limit it hits
+    let r = build(
+        json!({"kind": "dbench", "variant": "ext4", "ios_per_log": 16, "logs_per_io": 7}),
+        800,
+    );
+    if let Err(m) = r {
+        assert!(m.contains("commits per round"), "{m}");
+    }
+}

@@ -220,7 +220,8 @@ fn dbench_ext4_clients_share_one_jbd2_thread() {
             p => panic!("client {k}: {p:?}"),
         }
     }
-    // jbd2 commits (with a journal write completing on CPU 3) and wakes each client in turn
+    // jbd2 commits (a journal write of two IO waits, the journal blocks and the commit
+    // record, completing on CPU 3) and wakes each client in turn
     assert_eq!(
         wakes(&jbd2.program),
         vec![(0, false), (1, false), (2, false)]
@@ -233,8 +234,10 @@ fn dbench_ext4_clients_share_one_jbd2_thread() {
                 ..
             }
         )),
-        3
+        6
     );
+    // three runs per commit: before the write and after each IO wait
+    assert_eq!(count(&jbd2.program, &|p| matches!(p, Phase::Run { .. })), 9);
     // an IRQ route to a CPU that does not exist is refused
     let e = workload::build(
         &cfg(serde_json::json!({"kind": "dbench", "variant": "ext4", "irq": {"cpu": 8}})),
@@ -605,6 +608,7 @@ fn builds_are_deterministic_and_roundtrip_through_json() {
     for j in [
         serde_json::json!({"kind": "tbench"}),
         serde_json::json!({"kind": "dbench", "variant": "ext4", "logs_per_io": 3}),
+        serde_json::json!({"kind": "dbench", "variant": "ext4", "ios_per_log": 3, "log_cycles": 5000}),
         serde_json::json!({"kind": "hackbench", "ipc": "pipe", "mode": "thread", "loops": 10}),
         serde_json::json!({"kind": "pgbench", "txns_per_io": 4}),
         serde_json::json!({"kind": "schbench", "start": "spread"}),
@@ -644,7 +648,7 @@ fn snapshot_small_builds() {
     expect![[r#"
         dbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"loop":{"count":106,"body":[{"run":{"cycles":{"lo":20000,"hi":60000}}},{"ops":{"n":1}}]}},{"syscall":{"body":[{"wake":{"task":{"task":2},"sync":false}},"wait"]}}]}}]
         dbench/1 @Some(0)+10000: [{"loop":{"count":null,"body":[{"loop":{"count":106,"body":[{"run":{"cycles":{"lo":20000,"hi":60000}}},{"ops":{"n":1}}]}},{"syscall":{"body":[{"wake":{"task":{"task":2},"sync":false}},"wait"]}}]}}]
-        jbd2/sda1-8 @Some(0)+0: [{"loop":{"count":null,"body":["wait",{"run":{"cycles":{"lo":10000,"hi":30000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"wake":{"task":{"task":0},"sync":false}},"wait",{"run":{"cycles":{"lo":10000,"hi":30000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"wake":{"task":{"task":1},"sync":false}}]}}]
+        jbd2/sda1-8 @Some(0)+0: [{"loop":{"count":null,"body":["wait",{"run":{"cycles":{"lo":25000,"hi":100000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"run":{"cycles":{"lo":25000,"hi":100000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"run":{"cycles":{"lo":25000,"hi":100000}}},{"wake":{"task":{"task":0},"sync":false}},"wait",{"run":{"cycles":{"lo":25000,"hi":100000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"run":{"cycles":{"lo":25000,"hi":100000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"run":{"cycles":{"lo":25000,"hi":100000}}},{"wake":{"task":{"task":1},"sync":false}}]}}]
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "dbench", "variant": "ext4"}), 2)));
     expect![[r#"

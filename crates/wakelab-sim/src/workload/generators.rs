@@ -297,15 +297,28 @@ fn fsync(kick: Phase) -> Phase {
     }
 }
 
-/// The log worker's handling of one request from `client`: work, maybe a log write (iowait
-/// until the completion interrupt), then wake the client (not sync: a kthread's complete()).
-fn log_request(c: &DbenchConfig, client: u32, with_io: bool) -> Vec<Phase> {
-    let mut v = vec![wait(), run(c.log_cycles)];
-    if with_io {
+/// A log write: `ios_per_log` times an IO (iowait until the completion interrupt). jbd2 works
+/// again after each (the journal blocks, then the commit record: three bursts per commit in
+/// dbench-ext4-c1); the xfs log worker wakes its client right after the iclog write (its IO
+/// completion work is not modelled, as before).
+fn log_write(c: &DbenchConfig, v: &mut Vec<Phase>) {
+    for _ in 0..c.ios_per_log() {
         v.push(Phase::Io {
             ns: c.io_ns,
             irq: c.irq,
         });
+        if c.variant == DbenchVariant::Ext4 {
+            v.push(run(c.log_cycles()));
+        }
+    }
+}
+
+/// The log worker's handling of one request from `client`: work, maybe a log write, then wake
+/// the client (not sync: a kthread's complete()).
+fn log_request(c: &DbenchConfig, client: u32, with_io: bool) -> Vec<Phase> {
+    let mut v = vec![wait(), run(c.log_cycles())];
+    if with_io {
+        log_write(c, &mut v);
     }
     v.push(wake(client, false));
     v
@@ -335,12 +348,9 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
             }
             apply_start(c.start, &mut tasks, |i| i as u64, topo)?;
             let serve = |with_io: bool| {
-                let mut v = vec![wait(), run(c.log_cycles)];
+                let mut v = vec![wait(), run(c.log_cycles())];
                 if with_io {
-                    v.push(Phase::Io {
-                        ns: c.io_ns,
-                        irq: c.irq,
-                    });
+                    log_write(c, &mut v);
                 }
                 v.push(Phase::Wake {
                     task: TaskRef::Sender,
@@ -397,14 +407,15 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
                 0 | 1 => clients as u64,
                 n => lcm(clients as u64, n as u64),
             };
-            if round * 5 > MAX_PROGRAM_OPS as u64 {
+            let per_commit = 5 + 2 * c.ios_per_log() as u64;
+            if round * per_commit > MAX_PROGRAM_OPS as u64 {
                 return Err(ConfigError::TooLarge(format!(
                     "variant ext4: jbd2's program serves each client explicitly; {clients} clients \
                      with logs_per_io {per_io} need {round} commits per round, more than fits in \
                      {MAX_PROGRAM_OPS} steps"
                 )));
             }
-            let mut body = Vec::with_capacity(round as usize * 4);
+            let mut body = Vec::with_capacity(round as usize * per_commit as usize);
             for j in 0..round {
                 let with_io = per_io != 0 && (j + 1) % per_io as u64 == 0;
                 body.extend(log_request(c, (j % clients as u64) as u32, with_io));

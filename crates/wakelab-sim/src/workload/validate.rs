@@ -36,6 +36,8 @@ pub const MAX_HACKBENCH_START_MS: u64 = 60_000;
 pub const MAX_STAGGER_NS: u64 = 1_000_000_000;
 /// Bytes credited per operation: at most 1 GB (the benchmarks' are ~16-24 KB).
 pub const MAX_BYTES_PER_OP: u64 = 1_000_000_000;
+/// IO waits of one dbench log write (`ios_per_log`): at most 16.
+pub const MAX_IOS_PER_LOG: u32 = 16;
 /// Operation / commit ratios (`ops_per_log`, `logs_per_io`, `txns_per_io`): at most 10^6.
 pub const MAX_RATIO: u32 = 1_000_000;
 /// Periodic interrupt period: 1 µs to 10 s.
@@ -258,9 +260,14 @@ fn workload(cfg: &WorkloadConfig, n: usize) -> Result<(), ScenarioError> {
             if let Some(v) = c.ops_per_log {
                 between(v, 1, MAX_RATIO).map_err(at_p("ops_per_log"))?;
             }
-            amount(&c.log_cycles, &p("log_cycles"))?;
+            if let Some(a) = &c.log_cycles {
+                amount(a, &p("log_cycles"))?;
+            }
             if let Some(v) = c.logs_per_io {
                 at_most(v, MAX_RATIO).map_err(at_p("logs_per_io"))?;
+            }
+            if let Some(v) = c.ios_per_log {
+                between(v, 1, MAX_IOS_PER_LOG).map_err(at_p("ios_per_log"))?;
             }
             amount(&c.io_ns, &p("io_ns"))?;
             irq(&c.irq, &p("irq"), n)?;
