@@ -313,15 +313,31 @@ fn log_write(c: &DbenchConfig, v: &mut Vec<Phase>) {
     }
 }
 
-/// The log worker's handling of one request from `client`: work, maybe a log write, then wake
-/// the client (not sync: a kthread's complete()).
-fn log_request(c: &DbenchConfig, client: u32, with_io: bool) -> Vec<Phase> {
+/// The log worker's handling of one request: work, maybe a log write, then wake the client
+/// `to` (not sync: a kthread's complete()).
+fn log_request(c: &DbenchConfig, to: TaskRef, with_io: bool) -> Vec<Phase> {
     let mut v = vec![wait(), run(c.log_cycles())];
     if with_io {
         log_write(c, &mut v);
     }
-    v.push(wake(client, false));
+    v.push(Phase::Wake {
+        task: to,
+        sync: false,
+    });
     v
+}
+
+/// A log worker's loop body: `per_io` requests of which the last writes the log (0: none does).
+fn log_requests(c: &DbenchConfig, to: TaskRef, per_io: u32) -> Vec<Phase> {
+    match per_io {
+        0 => log_request(c, to, false),
+        1 => log_request(c, to, true),
+        n => {
+            let mut b = rep(n - 1, log_request(c, to, false));
+            b.extend(log_request(c, to, true));
+            b
+        }
+    }
 }
 
 fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, ConfigError> {
@@ -347,26 +363,7 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
                 tasks.push(task(format!("dbench/{k}"), vec![forever(body)]));
             }
             apply_start(c.start, &mut tasks, |i| i as u64, topo)?;
-            let serve = |with_io: bool| {
-                let mut v = vec![wait(), run(c.log_cycles())];
-                if with_io {
-                    log_write(c, &mut v);
-                }
-                v.push(Phase::Wake {
-                    task: TaskRef::Sender,
-                    sync: false,
-                });
-                v
-            };
-            let body = match per_io {
-                0 => serve(false),
-                1 => serve(true),
-                n => {
-                    let mut b = rep(n - 1, serve(false));
-                    b.extend(serve(true));
-                    b
-                }
-            };
+            let body = log_requests(c, TaskRef::Sender, per_io);
             for cpu in 0..topo.nr_cpus() as u16 {
                 let mut t = task(format!("kworker/{cpu}:1H"), vec![forever(body.clone())]);
                 t.class = SchedClass::Fair { nice: -20 };
@@ -381,15 +378,7 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
             for k in 0..clients {
                 let (cl, kw) = (2 * k, 2 * k + 1);
                 tasks.push(task(format!("dbench/{k}"), client_prog(kw)));
-                let body = match per_io {
-                    0 => log_request(c, cl, false),
-                    1 => log_request(c, cl, true),
-                    n => {
-                        let mut b = rep(n - 1, log_request(c, cl, false));
-                        b.extend(log_request(c, cl, true));
-                        b
-                    }
-                };
+                let body = log_requests(c, TaskRef::Task(cl), per_io);
                 tasks.push(task(format!("kworker/u:{k}"), vec![forever(body)]));
             }
             apply_start(c.start, &mut tasks, |i| (i / 2) as u64, topo)?;
@@ -418,7 +407,11 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
             let mut body = Vec::with_capacity(round as usize * per_commit as usize);
             for j in 0..round {
                 let with_io = per_io != 0 && (j + 1) % per_io as u64 == 0;
-                body.extend(log_request(c, (j % clients as u64) as u32, with_io));
+                body.extend(log_request(
+                    c,
+                    TaskRef::Task((j % clients as u64) as u32),
+                    with_io,
+                ));
             }
             tasks.push(task("jbd2/sda1-8".into(), vec![forever(body)]));
             apply_start(
