@@ -20,6 +20,15 @@ pub struct Rq {
     /// RT tasks on this rq including a running one.
     pub nr_rt: u32,
     pub min_vruntime: u64,
+    /// EEVDF (6.18): `cfs_rq->avg_vruntime`, Σ (v_i - min_vruntime) × w_i over the queued
+    /// entities (not the running one), and `cfs_rq->avg_load`, Σ w_i.
+    pub avg_vruntime: i64,
+    pub avg_load: u64,
+    /// EEVDF: queued entities that are `sched_delayed` (`cfs_h_nr_delayed`); counted in
+    /// `nr_cfs` and `load_weight`, as the kernel counts them in nr_running and load.weight.
+    pub nr_delayed: u32,
+    /// EEVDF: stamp source for `Task::tree_seq`.
+    pub tree_seq: u64,
     /// Sum of weights of runnable CFS tasks (`cfs_rq->load.weight`).
     pub load_weight: u64,
     /// cfs_rq PELT: util/load including blocked contributions.
@@ -85,6 +94,10 @@ impl Rq {
             nr_cfs: 0,
             nr_rt: 0,
             min_vruntime: 0,
+            avg_vruntime: 0,
+            avg_load: 0,
+            nr_delayed: 0,
+            tree_seq: 0,
             load_weight: 0,
             cfs_avg: SchedAvg::default(),
             runnable_load: SchedAvg::default(),

@@ -60,6 +60,24 @@ pub struct Task {
     /// CPU it last ran on (cache warmth).
     pub last_ran: Option<Cpu>,
     pub vruntime: u64,
+    /// EEVDF (6.18, engine/sim/eevdf.rs): `se->deadline`, the virtual deadline.
+    pub deadline: u64,
+    /// EEVDF: `se->vlag`, the lag kept from the last dequeue for the next placement.
+    pub vlag: i64,
+    /// EEVDF: `se->slice`, the request size (ns): `sysctl_sched_base_slice`.
+    pub slice: u64,
+    /// EEVDF: `se->vprot`, the vruntime up to which the running task is protected from a
+    /// pick (`set_protect_slice`, RUN_TO_PARITY).
+    pub vprot: u64,
+    /// EEVDF: `se->rel_deadline`, the deadline is kept relative to vruntime across a
+    /// migration (PLACE_REL_DEADLINE).
+    pub rel_deadline: bool,
+    /// EEVDF: `se->sched_delayed`: blocked, but still queued until picked or woken
+    /// (DELAY_DEQUEUE).
+    pub sched_delayed: bool,
+    /// EEVDF: order of insertion into the runqueue's tree (equal deadlines: the earlier one
+    /// is left of the later, as `rb_add` places equal keys).
+    pub tree_seq: u64,
     pub sum_exec: u64,
     /// sum_exec when the task was last picked (for the slice check).
     pub prev_sum_exec: u64,

@@ -44,6 +44,10 @@ impl SchedView for View<'_> {
         self.sim.rqs[cpu as usize].nr_cfs
     }
     #[inline]
+    fn cfs_h_nr_delayed(&self, cpu: Cpu) -> u32 {
+        self.sim.rqs[cpu as usize].nr_delayed
+    }
+    #[inline]
     fn runnable_load_avg(&self, cpu: Cpu) -> u64 {
         self.sim.rqs[cpu as usize].runnable_load.load_avg
     }

@@ -1,4 +1,6 @@
-//! Sched features that steer wake-up placement (`kernel/sched/features.h`; spec §4, §7.1).
+//! Sched features that steer wake-up placement (`kernel/sched/features.h`; spec §4, §7.1), and
+//! the EEVDF features of 6.18 that steer picking, preemption and placement in the runqueue
+//! (features.h of 6.18.2; docs/model.md, "6.18").
 //!
 //! Each version has its own defaults, and a feature that does not exist in a version (e.g.
 //! SIS_UTIL before 5.15, SIS_AVG_CPU from 5.12) cannot be overridden there: setting it is an error
@@ -29,16 +31,38 @@ pub enum SchedFeature {
     /// Limit the scan by the LLC utilisation (nr_idle_scan, §7.6; 6.0, backported in 5.15.85).
     #[serde(rename = "SIS_UTIL")]
     SisUtil,
+    /// EEVDF: place a waking task by the lag it had when it slept (`place_entity`, 6.6+).
+    #[serde(rename = "PLACE_LAG")]
+    PlaceLag,
+    /// EEVDF: a new task's first deadline is half a slice away (`place_entity`, 6.6+).
+    #[serde(rename = "PLACE_DEADLINE_INITIAL")]
+    PlaceDeadlineInitial,
+    /// EEVDF: the running task keeps the CPU until it reaches its deadline
+    /// (`set_protect_slice`, 6.6+; 6.17+ bounded by the shortest queued slice).
+    #[serde(rename = "RUN_TO_PARITY")]
+    RunToParity,
+    /// EEVDF: a sleeping task that is not eligible stays queued until it is picked or woken;
+    /// a wake-up then requeues it where it is, without `select_task_rq` (6.12+).
+    #[serde(rename = "DELAY_DEQUEUE")]
+    DelayDequeue,
+    /// EEVDF: a delayed task leaving the queue with positive lag forgets it (6.12+).
+    #[serde(rename = "DELAY_ZERO")]
+    DelayZero,
 }
 
 impl SchedFeature {
-    pub const ALL: [SchedFeature; 6] = [
+    pub const ALL: [SchedFeature; 11] = [
         SchedFeature::WaIdle,
         SchedFeature::WaWeight,
         SchedFeature::WaBias,
         SchedFeature::SisProp,
         SchedFeature::SisAvgCpu,
         SchedFeature::SisUtil,
+        SchedFeature::PlaceLag,
+        SchedFeature::PlaceDeadlineInitial,
+        SchedFeature::RunToParity,
+        SchedFeature::DelayDequeue,
+        SchedFeature::DelayZero,
     ];
 
     /// The kernel's name (`"SIS_PROP"`).
@@ -50,6 +74,11 @@ impl SchedFeature {
             SchedFeature::SisProp => "SIS_PROP",
             SchedFeature::SisAvgCpu => "SIS_AVG_CPU",
             SchedFeature::SisUtil => "SIS_UTIL",
+            SchedFeature::PlaceLag => "PLACE_LAG",
+            SchedFeature::PlaceDeadlineInitial => "PLACE_DEADLINE_INITIAL",
+            SchedFeature::RunToParity => "RUN_TO_PARITY",
+            SchedFeature::DelayDequeue => "DELAY_DEQUEUE",
+            SchedFeature::DelayZero => "DELAY_ZERO",
         }
     }
 
@@ -58,16 +87,27 @@ impl SchedFeature {
         use KernelVersion::*;
         match self {
             SchedFeature::WaIdle | SchedFeature::WaWeight | SchedFeature::WaBias => Some(true),
-            // 5.15.85 carries the SIS_UTIL backport, which turned SIS_PROP off by default.
-            SchedFeature::SisProp => Some(v != V5_15),
+            // 5.15.85 carries the SIS_UTIL backport, which turned SIS_PROP off by default;
+            // 6.7 removed SIS_PROP (984ffb6a4366).
+            SchedFeature::SisProp => match v {
+                V5_15 => Some(false),
+                V6_18 => None,
+                _ => Some(true),
+            },
             SchedFeature::SisAvgCpu => match v {
                 V4_15 | V4_16 | V5_10 | V5_11 => Some(false),
-                V5_12 | V5_15 => None,
+                V5_12 | V5_15 | V6_18 => None,
             },
             SchedFeature::SisUtil => match v {
-                V5_15 => Some(true),
+                V5_15 | V6_18 => Some(true),
                 _ => None,
             },
+            // all on by default in 6.18 (features.h)
+            SchedFeature::PlaceLag
+            | SchedFeature::PlaceDeadlineInitial
+            | SchedFeature::RunToParity
+            | SchedFeature::DelayDequeue
+            | SchedFeature::DelayZero => v.is_eevdf().then_some(true),
         }
     }
 }
@@ -92,6 +132,32 @@ pub struct FeatureOverrides {
     pub sis_avg_cpu: Option<bool>,
     #[serde(rename = "SIS_UTIL", default, skip_serializing_if = "Option::is_none")]
     pub sis_util: Option<bool>,
+    #[serde(rename = "PLACE_LAG", default, skip_serializing_if = "Option::is_none")]
+    pub place_lag: Option<bool>,
+    #[serde(
+        rename = "PLACE_DEADLINE_INITIAL",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub place_deadline_initial: Option<bool>,
+    #[serde(
+        rename = "RUN_TO_PARITY",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub run_to_parity: Option<bool>,
+    #[serde(
+        rename = "DELAY_DEQUEUE",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub delay_dequeue: Option<bool>,
+    #[serde(
+        rename = "DELAY_ZERO",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub delay_zero: Option<bool>,
 }
 
 impl FeatureOverrides {
@@ -103,6 +169,11 @@ impl FeatureOverrides {
             SchedFeature::SisProp => self.sis_prop,
             SchedFeature::SisAvgCpu => self.sis_avg_cpu,
             SchedFeature::SisUtil => self.sis_util,
+            SchedFeature::PlaceLag => self.place_lag,
+            SchedFeature::PlaceDeadlineInitial => self.place_deadline_initial,
+            SchedFeature::RunToParity => self.run_to_parity,
+            SchedFeature::DelayDequeue => self.delay_dequeue,
+            SchedFeature::DelayZero => self.delay_zero,
         }
     }
 
@@ -114,6 +185,11 @@ impl FeatureOverrides {
             SchedFeature::SisProp => &mut self.sis_prop,
             SchedFeature::SisAvgCpu => &mut self.sis_avg_cpu,
             SchedFeature::SisUtil => &mut self.sis_util,
+            SchedFeature::PlaceLag => &mut self.place_lag,
+            SchedFeature::PlaceDeadlineInitial => &mut self.place_deadline_initial,
+            SchedFeature::RunToParity => &mut self.run_to_parity,
+            SchedFeature::DelayDequeue => &mut self.delay_dequeue,
+            SchedFeature::DelayZero => &mut self.delay_zero,
         };
         *slot = value;
     }

@@ -545,6 +545,13 @@ pub struct Behaviour {
     pub sis_prop: bool,
     pub sis_avg_cpu: bool,
     pub sis_util: bool,
+    /// EEVDF fair class (6.18, engine/sim/eevdf.rs) and its features; all false before 6.18.
+    pub eevdf: bool,
+    pub place_lag: bool,
+    pub place_deadline_initial: bool,
+    pub run_to_parity: bool,
+    pub delay_dequeue: bool,
+    pub delay_zero: bool,
 
     // ---- select_task_rq_fair (§3)
     /// 4.x: the domain walk stops at a level without SD_LOAD_BALANCE.
@@ -656,6 +663,12 @@ impl Behaviour {
             sis_prop: f(SchedFeature::SisProp),
             sis_avg_cpu: f(SchedFeature::SisAvgCpu),
             sis_util: f(SchedFeature::SisUtil),
+            eevdf: v.is_eevdf(),
+            place_lag: f(SchedFeature::PlaceLag),
+            place_deadline_initial: f(SchedFeature::PlaceDeadlineInitial),
+            run_to_parity: f(SchedFeature::RunToParity),
+            delay_dequeue: f(SchedFeature::DelayDequeue),
+            delay_zero: f(SchedFeature::DelayZero),
             walk_tests_load_balance: is4,
             wake_cap: is4,
             sync_ignores_exiting: !is4,
@@ -699,7 +712,7 @@ impl Behaviour {
             idlest_cpu_tie_prefers_this: v == V4_15,
             numa_spare_rule: match v {
                 V5_11 | V5_12 => NumaSpareRule::QuarterSpan,
-                V5_15 => NumaSpareRule::QuarterGroupPlusOne,
+                V5_15 | V6_18 => NumaSpareRule::QuarterGroupPlusOne,
                 _ => NumaSpareRule::LocalIdle,
             },
         }

@@ -24,16 +24,21 @@ pub enum KernelVersion {
     /// Linux 5.15.85 (recent_used_cpu = prev, scan from target+1, SIS_UTIL backport).
     #[serde(rename = "5.15")]
     V5_15,
+    /// Linux 6.18 (EEVDF: eligibility and virtual deadlines, lag placement, RUN_TO_PARITY,
+    /// PREEMPT_SHORT, DELAY_DEQUEUE; SIS_PROP gone), docs/model.md "6.18".
+    #[serde(rename = "6.18")]
+    V6_18,
 }
 
 impl KernelVersion {
-    pub const ALL: [KernelVersion; 6] = [
+    pub const ALL: [KernelVersion; 7] = [
         KernelVersion::V4_15,
         KernelVersion::V4_16,
         KernelVersion::V5_10,
         KernelVersion::V5_11,
         KernelVersion::V5_12,
         KernelVersion::V5_15,
+        KernelVersion::V6_18,
     ];
 
     /// The name used in scenario files, links and the UI (`"4.15"`).
@@ -45,6 +50,7 @@ impl KernelVersion {
             KernelVersion::V5_11 => "5.11",
             KernelVersion::V5_12 => "5.12",
             KernelVersion::V5_15 => "5.15",
+            KernelVersion::V6_18 => "6.18",
         }
     }
 
@@ -57,6 +63,14 @@ impl KernelVersion {
     /// §2.3, §9.2, §10.2).
     pub fn is_4x(self) -> bool {
         matches!(self, KernelVersion::V4_15 | KernelVersion::V4_16)
+    }
+
+    /// 6.6+ fair class: EEVDF picks by eligibility and virtual deadline instead of CFS's
+    /// leftmost vruntime, places by lag, and preempts on wake-up only when the wakee becomes the
+    /// EEVDF pick (`check_preempt_wakeup_fair`); 6.12+ delays the dequeue of a sleeping task that
+    /// has negative lag (DELAY_DEQUEUE).
+    pub fn is_eevdf(self) -> bool {
+        self >= KernelVersion::V6_18
     }
 }
 

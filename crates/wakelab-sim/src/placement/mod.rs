@@ -52,6 +52,11 @@ pub trait SchedView {
     fn cfs_h_nr_running(&self, cpu: Cpu) -> u32 {
         self.nr_running(cpu)
     }
+    /// `cfs_h_nr_delayed(rq)` (6.12+): sleeping tasks still queued by DELAY_DEQUEUE, counted
+    /// in `nr_running`. 0 before 6.18 and in snapshots.
+    fn cfs_h_nr_delayed(&self, _cpu: Cpu) -> u32 {
+        0
+    }
     /// 4.x `weighted_cpuload` = `cfs.runnable_load_avg` (runnable entities only).
     fn runnable_load_avg(&self, cpu: Cpu) -> u64;
     /// 5.x `cpu_load` = `cfs.avg.load_avg` (includes blocked load); also 4.x `cfs.avg.load_avg`.

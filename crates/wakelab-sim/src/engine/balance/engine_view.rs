@@ -38,7 +38,11 @@ impl LbView for View<'_> {
         };
         out.clear();
         for &(_, t) in &rq.cfs_q {
-            out.push(mk(t, false));
+            // can_migrate_task (6.18): a delayed task moves only for migrate_load; the model
+            // never moves one (docs/model.md, "6.18")
+            if !sim.tasks[t as usize].sched_delayed {
+                out.push(mk(t, false));
+            }
         }
         if let Some(c) = rq.curr {
             if matches!(sim.tasks[c as usize].class, SchedClass::Fair { .. }) {

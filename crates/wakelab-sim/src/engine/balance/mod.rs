@@ -74,7 +74,8 @@ impl LbFamily {
             KernelVersion::V4_15 | KernelVersion::V4_16 => LbFamily::V4,
             KernelVersion::V5_10 => LbFamily::V510,
             KernelVersion::V5_11 | KernelVersion::V5_12 => LbFamily::V511,
-            KernelVersion::V5_15 => LbFamily::V515,
+            // 6.18's balancer was not re-read: it runs the 5.15 code (docs/model.md, "6.18").
+            KernelVersion::V5_15 | KernelVersion::V6_18 => LbFamily::V515,
         }
     }
     pub fn is_4x(self) -> bool {

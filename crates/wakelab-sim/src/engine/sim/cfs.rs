@@ -13,10 +13,16 @@ use super::signals::util_est_dequeue;
 use super::{Ev, RATE_SHIFT, Sim};
 
 impl Sim {
-    /// `enqueue_task`: account the task on the runqueue and its PELT signals.
-    pub(super) fn enqueue_task(&mut self, cpu: Cpu, t: TaskId) {
+    /// `enqueue_task`: account the task on the runqueue and its PELT signals. `initial`: a new
+    /// task (ENQUEUE_INITIAL, for EEVDF's `place_entity`).
+    pub(super) fn enqueue_task(&mut self, cpu: Cpu, t: TaskId, initial: bool) {
         self.update_rq_avgs(cpu);
         self.update_task_avg(t, cpu);
+        if self.beh.eevdf && matches!(self.tasks[t as usize].class, SchedClass::Fair { .. }) {
+            // enqueue_entity: update_curr, then place_entity before the entity is counted
+            self.update_curr(cpu);
+            self.place_entity(cpu, t, initial);
+        }
         let is4 = self.sd.version.is_4x();
         let task = &mut self.tasks[t as usize];
         let rq = &mut self.rqs[cpu as usize];
@@ -29,7 +35,6 @@ impl Sim {
             SchedClass::Fair { .. } => {
                 rq.nr_cfs += 1;
                 rq.load_weight += task.weight as u64;
-                rq.cfs_insert(task.vruntime, t);
                 // list_add(&se->group_node, &rq->cfs_tasks): the head
                 self.lb_seq += 1;
                 task.lb_seq = self.lb_seq;
@@ -50,9 +55,15 @@ impl Sim {
         if rq.nr_running() >= 2 {
             self.lb.overload = true;
         }
+        if matches!(self.tasks[t as usize].class, SchedClass::Fair { .. }) {
+            self.enqueue_entity_tree(cpu, t);
+        }
     }
 
     /// `dequeue_task`: the task leaves the runqueue (sleep, exit or migration while queued).
+    /// On EEVDF a sleeping task that is not eligible stays queued, delayed (DELAY_DEQUEUE):
+    /// only its util_est leaves (`dequeue_task_fair`); it is dequeued for good when picked
+    /// ([`Sim::finish_delayed_dequeue`]) or requeued when woken first.
     pub(super) fn dequeue_task(&mut self, cpu: Cpu, t: TaskId, sleep: bool) {
         self.update_rq_avgs(cpu);
         if self.rqs[cpu as usize].curr == Some(t) {
@@ -60,12 +71,28 @@ impl Sim {
             self.stop_running(cpu);
         }
         self.update_task_avg(t, cpu);
+        let is_fair = matches!(self.tasks[t as usize].class, SchedClass::Fair { .. });
+        if self.beh.eevdf && is_fair {
+            if sleep && self.beh.delay_dequeue && !self.entity_eligible(cpu, t) {
+                self.set_delayed(cpu, t);
+                return;
+            }
+            self.update_entity_lag(cpu, t);
+            if !sleep {
+                // PLACE_REL_DEADLINE: keep the deadline relative across the move
+                let task = &mut self.tasks[t as usize];
+                task.deadline = task.deadline.wrapping_sub(task.vruntime);
+                task.rel_deadline = true;
+            }
+        }
+        if is_fair {
+            self.dequeue_entity_tree(cpu, t);
+        }
         let is4 = self.sd.version.is_4x();
         let task = &mut self.tasks[t as usize];
         let rq = &mut self.rqs[cpu as usize];
         match task.class {
             SchedClass::Fair { .. } => {
-                rq.cfs_remove(t);
                 rq.nr_cfs -= 1;
                 rq.load_weight -= task.weight as u64;
                 rq.runnable_load.load_avg =
@@ -98,6 +125,44 @@ impl Sim {
         let flags = self.rt_update_flags(class);
         let sig = self.util_signals(cpu);
         self.freq.update_util(self.now, cpu, &sig, flags);
+        if self.beh.eevdf && is_fair {
+            self.update_min_vruntime_eevdf(cpu);
+        }
+    }
+
+    /// DELAY_DEQUEUE's half of `dequeue_entity` (`set_delayed`): the sleeping task stays
+    /// queued, in nr_running and the load; its util_est is dequeued (`dequeue_task_fair`).
+    fn set_delayed(&mut self, cpu: Cpu, t: TaskId) {
+        let task = &mut self.tasks[t as usize];
+        let rq = &mut self.rqs[cpu as usize];
+        task.sched_delayed = true;
+        rq.nr_delayed += 1;
+        rq.util_est_enqueued = rq.util_est_enqueued.saturating_sub(task.util_est_contrib);
+        task.util_est_contrib = 0;
+        util_est_dequeue(task, self.sd.capacity_orig[cpu as usize] as u32);
+        task.pl.util_avg = task.avg.util_avg;
+        let sig = self.util_signals(cpu);
+        self.freq
+            .update_util(self.now, cpu, &sig, UpdateFlags::NONE);
+    }
+
+    /// `dequeue_entities(DEQUEUE_SLEEP | DEQUEUE_DELAYED)` from `pick_next_entity`: the delayed
+    /// task that was picked leaves the runqueue as the sleeper it is; DELAY_ZERO drops a
+    /// positive lag (`finish_delayed_dequeue_entity`).
+    pub(super) fn finish_delayed_dequeue(&mut self, cpu: Cpu, t: TaskId) {
+        self.update_curr(cpu);
+        self.update_entity_lag(cpu, t);
+        self.dequeue_entity_tree(cpu, t);
+        let task = &mut self.tasks[t as usize];
+        let rq = &mut self.rqs[cpu as usize];
+        rq.nr_cfs -= 1;
+        rq.load_weight -= task.weight as u64;
+        rq.nr_delayed -= 1;
+        task.sched_delayed = false;
+        if self.beh.delay_zero && task.vlag > 0 {
+            task.vlag = 0;
+        }
+        self.update_min_vruntime_eevdf(cpu);
     }
 
     /// Flags of a cpufreq update made by `class`: on 4.x the RT class passes
@@ -137,7 +202,8 @@ impl Sim {
             task.state = TaskState::Runnable;
             task.runnable_since = now;
             match task.class {
-                SchedClass::Fair { .. } => rq.cfs_insert(task.vruntime, t),
+                // put_prev_entity: back into the tree
+                SchedClass::Fair { .. } => self.enqueue_entity_tree(cpu, t),
                 SchedClass::Fifo { prio } => rq.rt_insert(prio, t),
             }
         }
@@ -155,6 +221,21 @@ impl Sim {
         task.exec_start = now;
         task.sum_exec += delta;
         match task.class {
+            SchedClass::Fair { .. } if self.beh.eevdf => {
+                if delta == 0 {
+                    return;
+                }
+                task.vruntime += super::eevdf::calc_delta_fair(delta, task.weight);
+                let resched = self.update_deadline(t);
+                self.update_min_vruntime_eevdf(cpu);
+                if self.rqs[cpu as usize].nr_cfs == 1 {
+                    return;
+                }
+                if resched || !self.protect_slice(t) {
+                    // resched_curr_lazy: TIF_NEED_RESCHED without PREEMPT_LAZY
+                    self.resched.set(cpu);
+                }
+            }
             SchedClass::Fair { .. } => {
                 task.vruntime += delta * 1024 / task.weight as u64;
                 let rq = &mut self.rqs[cpu as usize];
@@ -192,6 +273,9 @@ impl Sim {
             }
             (SchedClass::Fifo { .. }, SchedClass::Fair { .. }) => self.resched.set(cpu),
             (SchedClass::Fair { .. }, SchedClass::Fifo { .. }) => {}
+            (SchedClass::Fair { .. }, SchedClass::Fair { .. }) if self.beh.eevdf => {
+                self.check_preempt_wakeup_fair(cpu, t);
+            }
             (SchedClass::Fair { .. }, SchedClass::Fair { .. }) => {
                 self.update_curr(cpu);
                 let wv = self.tasks[t as usize].vruntime;
@@ -251,7 +335,7 @@ impl Sim {
             self.update_rq_avgs(cpu);
             self.stop_running(cpu);
         }
-        let mut next = self.pick_next(cpu, None);
+        let mut next = self.pick_next_dequeue_delayed(cpu);
         if next.is_none() {
             // newidle_balance (§7.2): stamp, then try to pull.
             self.rqs[cpu as usize].idle_stamp = now.max(1);
@@ -261,7 +345,7 @@ impl Sim {
             };
             if pulled {
                 self.rqs[cpu as usize].idle_stamp = 0;
-                next = self.pick_next(cpu, None);
+                next = self.pick_next_dequeue_delayed(cpu);
             }
         }
         match next {
@@ -270,10 +354,36 @@ impl Sim {
         }
     }
 
-    /// `pick_next_task`: RT first, then the leftmost CFS task.
+    /// `pick_task_fair`'s loop: a delayed task that is picked leaves the runqueue
+    /// (`pick_next_entity`) and the pick is repeated.
+    fn pick_next_dequeue_delayed(&mut self, cpu: Cpu) -> Option<TaskId> {
+        loop {
+            let next = self.pick_next(cpu, None)?;
+            if !self.tasks[next as usize].sched_delayed {
+                return Some(next);
+            }
+            self.finish_delayed_dequeue(cpu, next);
+        }
+    }
+
+    /// `pick_next_task`: RT first, then the leftmost CFS task (EEVDF: `pick_eevdf`).
     pub(super) fn pick_next(&self, cpu: Cpu, running: Option<TaskId>) -> Option<TaskId> {
         let rq = &self.rqs[cpu as usize];
         let rt_top = rq.rt_q.last().copied();
+        if self.beh.eevdf {
+            if let Some(r) = running {
+                if let SchedClass::Fifo { prio } = self.tasks[r as usize].class {
+                    return match rt_top {
+                        Some((p2, t2)) if p2 > prio => Some(t2),
+                        _ => Some(r),
+                    };
+                }
+            }
+            if let Some((_, t)) = rt_top {
+                return Some(t);
+            }
+            return self.pick_eevdf(cpu, true);
+        }
         if let Some(r) = running {
             if let SchedClass::Fifo { prio } = self.tasks[r as usize].class {
                 return match rt_top {
@@ -303,12 +413,17 @@ impl Sim {
         let rq = &mut self.rqs[cpu as usize];
         match self.tasks[t as usize].class {
             SchedClass::Fair { .. } => {
-                rq.cfs_remove(t);
+                // set_next_entity: out of the tree; EEVDF protects the slice it starts
+                self.dequeue_entity_tree(cpu, t);
+                if self.beh.eevdf {
+                    self.set_protect_slice(t);
+                }
             }
             SchedClass::Fifo { .. } => {
                 rq.rt_remove(t);
             }
         }
+        let rq = &mut self.rqs[cpu as usize];
         if rq.idle {
             // Leaving idle without a pending wake-up (pulled by new-idle or periodic balance).
             rq.idle = false;
@@ -420,7 +535,7 @@ impl Sim {
         self.stats.balance_migrations += 1;
         let task = &mut self.tasks[t as usize];
         task.state = TaskState::Blocked;
-        self.enqueue_task(to, t);
+        self.enqueue_task(to, t, false);
         self.tasks[t as usize].runnable_since = self.now;
         if self.rqs[to as usize].curr.is_none() {
             self.resched.set(to);
@@ -452,8 +567,9 @@ impl Sim {
         self.update_rq_avgs(cpu);
         if let Some(t) = self.rqs[cpu as usize].curr {
             self.update_task_avg(t, cpu);
-            // check_preempt_tick
-            if let SchedClass::Fair { .. } = self.tasks[t as usize].class {
+            // check_preempt_tick (EEVDF: entity_tick's update_curr above decided)
+            if let (SchedClass::Fair { .. }, false) = (self.tasks[t as usize].class, self.beh.eevdf)
+            {
                 let task = &self.tasks[t as usize];
                 let ideal = self.sched_slice(cpu, task.weight).max(self.min_gran);
                 let ran = task.sum_exec - task.prev_sum_exec;

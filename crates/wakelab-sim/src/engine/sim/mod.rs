@@ -12,6 +12,7 @@
 //! invariants).
 
 mod cfs;
+mod eevdf;
 mod event_loop;
 mod ipc;
 mod irq;
@@ -179,6 +180,8 @@ pub struct Sim {
     sched_latency: u64,
     min_gran: u64,
     wakeup_gran: u64,
+    /// EEVDF: `sysctl_sched_base_slice` after scaling (eevdf.rs).
+    base_slice: u64,
     freq_timer_at: Option<u64>,
     /// Modelled duration of the last placement decision's runqueue scan (ns,
     /// `PlacementParams::scan_time`); the waker pays it with its next wake-up's cost.
@@ -219,6 +222,7 @@ impl Sim {
             sched_latency: input.params.sched_latency_ns.saturating_mul(factor),
             min_gran: input.params.min_granularity_ns.saturating_mul(factor),
             wakeup_gran: input.params.wakeup_granularity_ns.saturating_mul(factor),
+            base_slice: eevdf::SYSCTL_SCHED_BASE_SLICE_NS * factor,
             topo: input.topology,
             sd: input.domains,
             beh: input.behaviour,
@@ -339,6 +343,13 @@ impl Sim {
             pl,
             last_ran: None,
             vruntime: 0,
+            deadline: 0,
+            vlag: 0,
+            slice: 0,
+            vprot: 0,
+            rel_deadline: false,
+            sched_delayed: false,
+            tree_seq: 0,
             sum_exec: 0,
             prev_sum_exec: 0,
             exec_start: 0,

@@ -108,15 +108,36 @@ impl Sim {
                     SchedClass::Fifo { .. } => rt += 1,
                 }
             }
-            for &(_, t) in &rq.cfs_q {
+            let mut delayed = 0;
+            let mut load = 0u64;
+            for &(v, t) in &rq.cfs_q {
                 let task = &self.tasks[t as usize];
-                if task.state != TaskState::Runnable || task.cpu as usize != c {
+                // a delayed task (EEVDF's DELAY_DEQUEUE) is asleep but still queued
+                let state_ok = match task.sched_delayed {
+                    false => task.state == TaskState::Runnable,
+                    true => task.state == TaskState::Blocked,
+                };
+                if !state_ok || task.cpu as usize != c || v != task.vruntime {
                     return Err(format!(
-                        "cpu {c}: queued {t} is {:?} on cpu {}",
-                        task.state, task.cpu
+                        "cpu {c}: queued {t} is {:?} (delayed {}) on cpu {}",
+                        task.state, task.sched_delayed, task.cpu
                     ));
                 }
+                delayed += task.sched_delayed as u32;
+                load += task.weight as u64;
                 seen[t as usize] += 1;
+            }
+            if delayed != rq.nr_delayed {
+                return Err(format!(
+                    "cpu {c}: nr_delayed {} but {delayed} delayed tasks queued",
+                    rq.nr_delayed
+                ));
+            }
+            if self.beh.eevdf && load != rq.avg_load {
+                return Err(format!(
+                    "cpu {c}: avg_load {} but the queued weights sum to {load}",
+                    rq.avg_load
+                ));
             }
             for &(_, t) in &rq.rt_q {
                 let task = &self.tasks[t as usize];
@@ -146,7 +167,7 @@ impl Sim {
                     task.state, seen[t]
                 ));
             }
-            if !runnable && seen[t] != 0 {
+            if !runnable && seen[t] != task.sched_delayed as u8 {
                 return Err(format!("task {t} is {:?} but queued", task.state));
             }
         }

@@ -71,10 +71,15 @@ impl Sim {
         task.cpu = cpu;
         task.pl.prev_cpu = cpu;
         task.state = TaskState::Blocked; // enqueue below makes it runnable
-        // START_DEBIT: a new task starts one slice after min_vruntime
-        let slice = self.sched_slice(cpu, self.tasks[t as usize].weight);
-        let vr = self.rqs[cpu as usize].min_vruntime + slice;
-        self.tasks[t as usize].vruntime = vr;
+        if !self.beh.eevdf {
+            // START_DEBIT: a new task starts one slice after min_vruntime
+            let slice = self.sched_slice(cpu, self.tasks[t as usize].weight);
+            let vr = self.rqs[cpu as usize].min_vruntime + slice;
+            self.tasks[t as usize].vruntime = vr;
+        }
+        // EEVDF: __sched_fork zeroes vlag; enqueue_entity's place_entity (ENQUEUE_INITIAL)
+        // starts the task at V with half a slice to its deadline
+        self.tasks[t as usize].vlag = 0;
         self.activate(t, cpu, false, true);
     }
 
@@ -125,6 +130,10 @@ impl Sim {
 
     pub(super) fn do_exit(&mut self, t: TaskId, cpu: Cpu) {
         self.dequeue_task(cpu, t, true);
+        if self.tasks[t as usize].sched_delayed {
+            // task_dead_fair: a dead task does not stay delayed
+            self.finish_delayed_dequeue(cpu, t);
+        }
         self.chan_release(t, cpu);
         // Detach the exiting task's blocked contribution.
         let avg = self.tasks[t as usize].avg;
@@ -161,7 +170,7 @@ impl Sim {
         self.stop_running(cpu);
         self.dequeue_task(cpu, t, false);
         self.migrate_task(t, cpu, dest);
-        self.enqueue_task(dest, t);
+        self.enqueue_task(dest, t, false);
         self.tasks[t as usize].runnable_since = self.now;
         if self.rqs[dest as usize].curr.is_none() {
             self.resched.set(dest);
@@ -206,6 +215,12 @@ impl Sim {
         self.stats.wakeups += 1;
         self.tasks[t as usize].wakeups += 1;
         let prev = self.tasks[t as usize].cpu;
+        if self.tasks[t as usize].sched_delayed {
+            // ttwu_runnable: the task is still queued (DELAY_DEQUEUE), so it is requeued where
+            // it is, without select_task_rq
+            self.ttwu_runnable(t, waker_cpu, prev);
+            return;
+        }
         let cpu = match self.tasks[t as usize].class {
             SchedClass::Fair { .. } => {
                 self.select_cpu(t, waker_cpu, current, SdFlag::Wake, sync, in_task)
@@ -220,6 +235,26 @@ impl Sim {
             self.migrate_task(t, prev, cpu);
         }
         self.activate(t, cpu, iowait, false);
+    }
+
+    /// `ttwu_runnable` for a delayed task: `enqueue_task(ENQUEUE_DELAYED)`
+    /// (`requeue_delayed_entity`, util_est back in), then `wakeup_preempt`.
+    fn ttwu_runnable(&mut self, t: TaskId, waker_cpu: Cpu, cpu: Cpu) {
+        self.record_plain_wake(t, waker_cpu, cpu);
+        self.requeue_delayed_entity(cpu, t);
+        let task = &mut self.tasks[t as usize];
+        let rq = &mut self.rqs[cpu as usize];
+        // util_est_enqueue
+        let c = task.util_est_ewma.max(task.util_est_enqueued);
+        task.util_est_contrib = c;
+        rq.util_est_enqueued += c;
+        task.state = TaskState::Runnable;
+        task.runnable_since = self.now;
+        if self.rqs[cpu as usize].curr.is_none() {
+            self.resched.set(cpu);
+        } else {
+            self.check_preempt_curr(cpu, t);
+        }
     }
 
     /// `select_task_rq` for the fair class: call the placement model, then validate the result
@@ -394,10 +429,13 @@ impl Sim {
             self.rqs[to as usize].cfs_avg.add(&avg);
         }
         let task = &mut self.tasks[t as usize];
-        task.vruntime = task
-            .vruntime
-            .saturating_sub(self.rqs[from as usize].min_vruntime)
-            + self.rqs[to as usize].min_vruntime;
+        if !self.beh.eevdf {
+            // 6.x keeps the lag instead (place_entity on the new runqueue)
+            task.vruntime = task
+                .vruntime
+                .saturating_sub(self.rqs[from as usize].min_vruntime)
+                + self.rqs[to as usize].min_vruntime;
+        }
         task.cpu = to;
         task.pl.prev_cpu = to;
         if let SchedClass::Fair { .. } = task.class {
@@ -419,14 +457,14 @@ impl Sim {
         task.cpu = cpu;
         task.pl.prev_cpu = cpu;
         task.runnable_since = now;
-        if !fork {
+        if !fork && !self.beh.eevdf {
             // place_entity for a wake-up: GENTLE_FAIR_SLEEPERS gives at most half a latency credit.
             let min_vr = self.rqs[cpu as usize].min_vruntime;
             let thresh = self.sched_latency / 2;
             let task = &mut self.tasks[t as usize];
             task.vruntime = task.vruntime.max(min_vr.saturating_sub(thresh));
         }
-        self.enqueue_task(cpu, t);
+        self.enqueue_task(cpu, t, fork);
         // ttwu_do_wakeup: avg_idle from idle_stamp (§7.2)
         let max_cost = 2 * self.rqs[cpu as usize].max_idle_balance_cost;
         let rq = &mut self.rqs[cpu as usize];
@@ -528,12 +566,12 @@ mod tests {
         sim.tasks[0].cpu = 0;
         sim.tasks[0].exec_start = sim.now - 10_000;
         sim.tasks[0].state = TaskState::Runnable;
-        sim.enqueue_task(0, 0);
+        sim.enqueue_task(0, 0, false);
         assert!(!may_pull(&sim, 0, 0), "queued where it ran: cache hot");
         sim.dequeue_task(0, 0, false);
         // woken onto CPU 5 instead: set_task_cpu -> migrate_task_rq_fair
         sim.migrate_task(0, 0, 5);
-        sim.enqueue_task(5, 0);
+        sim.enqueue_task(5, 0, false);
         assert!(may_pull(&sim, 5, 0), "migrated: cache cold");
     }
 }

@@ -156,13 +156,15 @@ fn wake_affine_idle<V: SchedView, E: Explain>(
                 break 'r Some(this_cpu);
             }
         }
-        let one = c.view.nr_running(this_cpu) == 1;
+        // 6.18: delayed tasks (DELAY_DEQUEUE) do not count (cfs_h_nr_delayed)
+        let one = c.view.nr_running(this_cpu) - c.view.cfs_h_nr_delayed(this_cpu) == 1;
         c.scanned += 1;
-        if c.chk(
-            "sync && nr_running(this_cpu) == 1",
-            Some(this_cpu),
-            sync && one,
-        ) {
+        let what = if b.eevdf {
+            "sync && nr_running(this_cpu) - cfs_h_nr_delayed(this_cpu) == 1"
+        } else {
+            "sync && nr_running(this_cpu) == 1"
+        };
+        if c.chk(what, Some(this_cpu), sync && one) {
             break 'r Some(this_cpu);
         }
         // 5.11 (d8fcb81f1acf): an idle prev wins even across LLCs.

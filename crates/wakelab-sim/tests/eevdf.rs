@@ -1,0 +1,210 @@
+//! The 6.18 fair class (engine/sim/eevdf.rs): EEVDF picking and slices, wake-up preemption
+//! under RUN_TO_PARITY, and DELAY_DEQUEUE's wake-ups that skip `select_task_rq`. Each test runs
+//! the real pipeline (scenario -> workload::build -> Sim) and fails without its mechanism: the
+//! same workload under 5.15 (CFS) or with the feature switched off behaves measurably otherwise.
+
+use wakelab_sim::engine::{RunStats, Sim};
+use wakelab_sim::experiment::{DetailOptions, build_input};
+use wakelab_sim::kernel::{KernelConfig, KernelVersion, SchedFeature};
+use wakelab_sim::presets::{experiment, machine};
+use wakelab_sim::scenario::{RunConfig, Scenario};
+use wakelab_sim::workload::WorkloadConfig;
+
+/// Two CPUs (the recording host's shape) at a fixed 2.0 GHz, nothing else running.
+fn two_cpus(tasks: serde_json::Value, ms: u64, kernel: KernelConfig) -> Scenario {
+    let mut sc = experiment("default").unwrap().scenario;
+    let mut m = machine("skl-client-8c-nosmt").unwrap();
+    m.shape.cores_per_llc = 2;
+    sc.machine = m;
+    sc.freq.governor = wakelab_sim::freq::Governor::Performance;
+    sc.freq.max_khz = Some(2_000_000);
+    sc.kernel = kernel;
+    sc.interference.clear();
+    sc.noise = wakelab_sim::workload::SystemNoise::off();
+    sc.workload = serde_json::from_value::<WorkloadConfig>(
+        serde_json::json!({"kind": "custom", "tasks": tasks}),
+    )
+    .unwrap();
+    sc.run = RunConfig {
+        duration_ms: ms,
+        warmup_ms: 0,
+        seed: 7,
+    };
+    sc.engine.max_timeline_segments = 100_000;
+    sc.engine.max_wakeup_records = 100_000;
+    sc
+}
+
+fn run(sc: &Scenario) -> RunStats {
+    let detail = DetailOptions {
+        window: Some((0, sc.run.duration_ms * 1_000_000)),
+        ..DetailOptions::default()
+    };
+    let (input, _, _) = build_input(sc, 1, 7, detail).unwrap();
+    let mut sim = Sim::new(input).unwrap();
+    sim.run(None);
+    sim.check_invariants().unwrap();
+    sim.stats().clone()
+}
+
+fn v618() -> KernelConfig {
+    KernelConfig::baseline(KernelVersion::V6_18)
+}
+
+fn without(feature: SchedFeature) -> KernelConfig {
+    let mut k = v618();
+    k.features.set(feature, Some(false));
+    k
+}
+
+/// CPU time of `task` and the lengths of its run segments (ns).
+fn runs_of(s: &RunStats, task: u32) -> Vec<u64> {
+    s.timeline
+        .iter()
+        .filter(|g| g.task == Some(task))
+        .map(|g| g.end - g.start)
+        .collect()
+}
+
+/// Two CPU hogs pinned to CPU 0.
+fn two_hogs() -> serde_json::Value {
+    let hog = |name: &str| {
+        serde_json::json!({"name": name, "affinity": "0", "start_cpu": 0, "program": [
+            {"loop": {"count": null, "body": [{"run": {"cycles": 1_000_000_000u64}}]}}
+        ]})
+    };
+    serde_json::json!([hog("a"), hog("b")])
+}
+
+#[test]
+fn two_hogs_share_a_cpu_evenly_in_tick_rounded_slices() {
+    let s = run(&two_cpus(two_hogs(), 200, v618()));
+    let (a, b) = (runs_of(&s, 0), runs_of(&s, 1));
+    let (ta, tb): (u64, u64) = (a.iter().sum(), b.iter().sum());
+    // fairness: each gets half of CPU 0, within one tick
+    assert!(ta.abs_diff(tb) <= 4_000_000, "a {ta} ns, b {tb} ns");
+    // update_curr only runs on ticks (no HRTICK): a slice of 1.4 ms (0.7 ms x (1 + log2 2))
+    // ends at the first tick after the deadline
+    let tick = two_cpus(two_hogs(), 200, v618()).engine.tick_ns();
+    let longest = a.iter().chain(&b).max().copied().unwrap();
+    let shortest = a.iter().chain(&b).min().copied().unwrap();
+    assert!(
+        a.len() >= 20 && b.len() >= 20,
+        "{} and {} runs",
+        a.len(),
+        b.len()
+    );
+    assert!(
+        longest <= 1_400_000 + tick,
+        "longest run {longest} ns (tick {tick} ns)"
+    );
+    assert!(shortest >= 1_400_000, "shortest run {shortest} ns");
+}
+
+/// On CPU 0: two hogs, a writer that sends a message every 50 µs of its own work, and the
+/// reader of those messages (5 µs of work per message).
+fn writer_and_reader_among_hogs() -> serde_json::Value {
+    let hog = |name: &str| {
+        serde_json::json!({"name": name, "affinity": "0", "start_cpu": 0, "program": [
+            {"loop": {"count": null, "body": [{"run": {"cycles": 1_000_000_000u64}}]}}
+        ]})
+    };
+    serde_json::json!([
+        {"name": "writer", "affinity": "0", "start_cpu": 0, "program": [
+            {"loop": {"count": null, "body": [
+                {"run": {"cycles": 100_000}},
+                {"send": {"task": {"task": 1}, "bytes": 100}}
+            ]}}
+        ]},
+        {"name": "reader", "affinity": "0", "start_cpu": 0, "program": [
+            {"loop": {"count": null, "body": [
+                {"recv": {"bytes": 100, "inbox": {"kind": "pipe"}}},
+                {"run": {"cycles": 10_000}}
+            ]}}
+        ]},
+        hog("hog1"),
+        hog("hog2")
+    ])
+}
+
+#[test]
+fn a_woken_reader_waits_for_its_deadline_and_drains_a_batch() {
+    let eevdf = run(&two_cpus(writer_and_reader_among_hogs(), 200, v618()));
+    let cfs = run(&two_cpus(
+        writer_and_reader_among_hogs(),
+        200,
+        KernelConfig::baseline(KernelVersion::V5_15),
+    ));
+    // 5.15: the woken reader's sleeper credit puts it leftmost, beyond wakeup_gran, and it
+    // preempts at once: one wake-up per message. 6.18: placed at V with a fresh deadline a slice
+    // away, it is seldom the EEVDF pick, waits its turn behind the queued tasks and then drains
+    // what queued meanwhile (the reader is pinned: every wake-up is a plain one)
+    let wakes = |s: &RunStats| s.plain_wakes.iter().filter(|w| w.task == 1).count();
+    let (e, c) = (wakes(&eevdf), wakes(&cfs));
+    assert!(e * 3 < c, "reader wake-ups: 6.18 {e}, 5.15 {c}");
+}
+
+/// A hog pinned to each CPU and, free to run on both, a task that runs 3 ms and sleeps 1 ms.
+fn hogs_and_sleeper() -> serde_json::Value {
+    let hog = |name: &str, cpu: u32| {
+        serde_json::json!({"name": name, "affinity": cpu.to_string(), "start_cpu": cpu,
+            "program": [{"loop": {"count": null, "body": [
+                {"run": {"cycles": 1_000_000_000u64}}]}}]})
+    };
+    serde_json::json!([
+        hog("hog0", 0),
+        {"name": "sleeper", "start_cpu": 0, "program": [
+            {"loop": {"count": null, "body": [
+                {"run": {"cycles": 6_000_000}},
+                {"sleep": {"ns": 1_000_000}}
+            ]}}
+        ]},
+        hog("hog1", 1)
+    ])
+}
+
+#[test]
+fn a_delayed_sleeper_is_requeued_where_it_slept_without_a_placement_decision() {
+    let delayed = run(&two_cpus(hogs_and_sleeper(), 100, v618()));
+    let plain = run(&two_cpus(
+        hogs_and_sleeper(),
+        100,
+        without(SchedFeature::DelayDequeue),
+    ));
+    let sleeper_plain = |s: &RunStats| s.plain_wakes.iter().filter(|w| w.task == 1).count();
+    let sleeper_decided = |s: &RunStats| s.wake_records.iter().filter(|w| w.task == 1).count();
+    // without DELAY_DEQUEUE every wake-up of the sleeper is a select_task_rq decision
+    assert_eq!(sleeper_plain(&plain), 0);
+    assert!(sleeper_decided(&plain) > 10);
+    // with it, a sleeper that blocked ineligible behind the hog is woken in place, on CPU 0,
+    // while CPU 1 is idle
+    assert!(sleeper_plain(&delayed) > 0, "no wake-up of a delayed task");
+    for w in delayed.plain_wakes.iter().filter(|w| w.task == 1) {
+        let slept_on = delayed
+            .timeline
+            .iter()
+            .filter(|g| g.task == Some(1) && g.end <= w.t_ns)
+            .max_by_key(|g| g.end)
+            .map(|g| g.cpu);
+        assert_eq!(slept_on, Some(w.cpu), "woken at {} ns", w.t_ns);
+    }
+}
+
+#[test]
+fn the_eevdf_features_exist_only_in_6_18() {
+    for f in [
+        SchedFeature::PlaceLag,
+        SchedFeature::PlaceDeadlineInitial,
+        SchedFeature::RunToParity,
+        SchedFeature::DelayDequeue,
+        SchedFeature::DelayZero,
+    ] {
+        assert_eq!(f.default_in(KernelVersion::V6_18), Some(true), "{f:?}");
+        let mut k = KernelConfig::baseline(KernelVersion::V5_15);
+        k.features.set(f, Some(false));
+        let err = k.validate().unwrap_err().to_string();
+        assert!(err.contains(f.name()) && err.contains("5.15"), "{err}");
+    }
+    // SIS_PROP's code was removed in 6.7
+    assert_eq!(SchedFeature::SisProp.default_in(KernelVersion::V6_18), None);
+}
