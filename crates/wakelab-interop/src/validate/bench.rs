@@ -15,9 +15,26 @@ use wakelab_sim::workload::WorkloadConfig;
 
 /// The machine preset shaped like the recording host (`presets::machine`).
 pub const HOST_MACHINE: &str = "epyc-kvm-2vcpu";
-/// The kernel the model runs: the newest version Wakelab models. The host ran 6.18 (EEVDF),
-/// which Wakelab does not model; the placement rules of 5.15 are the closest it has.
-pub const MODEL_KERNEL: KernelVersion = KernelVersion::V5_15;
+/// The kernel the model runs for a recording made on `recorded` (`host.kernel`, as `uname -r`
+/// gives it: `6.18.44-fc-v1045`, `6.1.0-57-cloud-amd64`): the newest version Wakelab models that
+/// is not newer than it. The recording host's 6.18 runs as 6.18 (EEVDF); the CFS guest's 6.1 as
+/// 5.15, the newest CFS kernel modelled. A kernel older than every modelled one, or a release
+/// that does not parse, runs as the oldest / the newest modelled version respectively.
+pub fn model_kernel(recorded: &str) -> KernelVersion {
+    let mut parts = recorded.split(|c: char| !c.is_ascii_digit());
+    let major = parts.next().and_then(|p| p.parse::<u32>().ok());
+    let minor = parts.next().and_then(|p| p.parse::<u32>().ok());
+    let (Some(major), Some(minor)) = (major, minor) else {
+        return *KernelVersion::ALL.last().expect("versions");
+    };
+    KernelVersion::ALL
+        .into_iter()
+        .rfind(|v| {
+            let (a, b) = v.name().split_once('.').expect("`major.minor`");
+            (a.parse::<u32>().unwrap_or(0), b.parse::<u32>().unwrap_or(0)) <= (major, minor)
+        })
+        .unwrap_or(KernelVersion::ALL[0])
+}
 /// hackbench loops (`-l`) when the command line gives none: hackbench's and perf bench
 /// messaging's own default. The model runs the recording's own `-l` (the recordings used
 /// `-l 1000`, perf bench messaging `-l 500`) to completion, as the recording did, so
@@ -275,7 +292,8 @@ pub fn model_bench(rec: &Recording, duration_ms: u64) -> Result<ModelBench, Benc
     let workload: WorkloadConfig =
         serde_json::from_value(workload).map_err(|e| bad(format!("model workload: {e}")))?;
     let mut e = presets::experiment("default").expect("default preset");
-    let k = KernelConfig::baseline(MODEL_KERNEL);
+    let model_kernel = model_kernel(&rec.host.kernel);
+    let k = KernelConfig::baseline(model_kernel);
     e.scenario.title = format!("{name} (model)");
     e.scenario.machine = machine;
     e.scenario.kernel = k;
@@ -294,7 +312,7 @@ pub fn model_bench(rec: &Recording, duration_ms: u64) -> Result<ModelBench, Benc
     e.scenario.engine.max_timeline_segments = wakelab_sim::engine::params::MAX_TIMELINE_SEGMENTS;
     e.scenario.engine.max_wakeup_records = wakelab_sim::engine::params::MAX_WAKEUP_RECORDS;
     e.variants = vec![Variant {
-        name: MODEL_KERNEL.to_string(),
+        name: model_kernel.to_string(),
         kernel: Some(k),
         freq: None,
     }];
@@ -304,7 +322,7 @@ pub fn model_bench(rec: &Recording, duration_ms: u64) -> Result<ModelBench, Benc
         .map_err(|m| bad(format!("model experiment: {m}")))?;
     Ok(ModelBench {
         description: format!(
-            "{} x{clients}, {HOST_MACHINE}, {MODEL_KERNEL} baseline, {}",
+            "{} x{clients}, {HOST_MACHINE}, {model_kernel} baseline, {}",
             e.scenario.workload.kind(),
             if to_completion {
                 format!("to completion (at most {run_ms} ms)")
@@ -331,6 +349,23 @@ mod tests {
                 nr_cpus: 2,
                 kernel: String::new(),
             },
+        }
+    }
+
+    #[test]
+    fn the_model_runs_the_newest_modelled_kernel_not_newer_than_the_recordings() {
+        let cases = [
+            ("6.18.44-fc-v1045", "6.18"),
+            ("6.1.0-57-cloud-amd64", "5.15"),
+            ("5.15.0-91-generic", "5.15"),
+            ("5.14.21", "5.12"),
+            ("4.16.13", "4.16"),
+            ("4.9.0", "4.15"),
+            ("7.2.0", "6.18"),
+            ("", "6.18"),
+        ];
+        for (release, want) in cases {
+            assert_eq!(model_kernel(release).name(), want, "{release}");
         }
     }
 

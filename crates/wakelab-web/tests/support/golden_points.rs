@@ -1,5 +1,5 @@
-//! The determinism-across-targets fixture (issue 11): every gallery preset, cut short, run
-//! point by point through the worker's code path (`glue::run_point`), one line per point.
+//! The determinism-across-targets fixture (issue 11): every gallery preset, cut short, plus a
+//! 6.18 baseline variant of each, run point by point through the worker's code path (`glue::run_point`), one line per point.
 //! `tests/golden_points.rs` checks it natively against `tests/golden/points.txt` and
 //! `tests/web.rs` checks the wasm build against the same file, so native and wasm agree byte
 //! for byte. Bless after an intended model change: `UPDATE_EXPECT=1 cargo test -p wakelab-web
@@ -19,6 +19,14 @@ pub fn render() -> String {
         e.iterations = 1;
         e.scenario.run.duration_ms = 30;
         e.scenario.run.warmup_ms = 5;
+        // and the preset under 6.18 (EEVDF, engine/sim/eevdf.rs), the last variant
+        e.variants.push(wakelab_sim::scenario::Variant {
+            name: "6.18".into(),
+            kernel: Some(wakelab_sim::kernel::KernelConfig::baseline(
+                wakelab_sim::kernel::KernelVersion::V6_18,
+            )),
+            freq: None,
+        });
         let experiment = serde_json::to_string(&e).expect("serializes");
         for variant in 0..e.variants.len() as u32 {
             let job = PointJob {
