@@ -93,6 +93,10 @@ fn recent_keep_prev_tests_prevs_affinity_until_the_fix() {
     };
     assert_eq!(decide_json(&fixed515(&e)).unwrap().cpu, 3);
     assert_eq!(decide_json(&fixed515(&f)).unwrap().cpu, 2);
+    // 6.18 contains the fix (merged in 6.5): the fixed answers without any patch.
+    let v618 = |s: &str| s.replace("\"5.10\", \"patches\": [\"recent-keep-prev\"]", "\"6.18\"");
+    assert_eq!(decide_json(&v618(&e)).unwrap().cpu, 3);
+    assert_eq!(decide_json(&v618(&f)).unwrap().cpu, 2);
     // Before keep-prev the field is the candidate: plain 5.10 gives the fixed answers.
     let plain = |s: &str| s.replace(", \"patches\": [\"recent-keep-prev\"]", "");
     assert_eq!(decide_json(&plain(&e)).unwrap().cpu, 3);

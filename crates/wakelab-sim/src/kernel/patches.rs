@@ -600,6 +600,8 @@ pub struct Behaviour {
     pub idle_core_scan: IdleCoreScan,
     /// 5.10: select_idle_smt also skips siblings outside span(sd), accepts sched_idle.
     pub smt_checks_span: bool,
+    /// 6.18: select_idle_smt skips `target` itself (`if (cpu == target) continue;`).
+    pub smt_skips_target: bool,
     /// select-idle-smt-prev (5.12.y/5.13+): select_idle_smt(prev) when no idle core.
     pub select_idle_smt_prev: bool,
     /// 5.12 vanilla: the merged scan clears has_idle_cores of the WAKER's LLC (bug).
@@ -689,7 +691,8 @@ impl Behaviour {
             kthread_stacking_in_task: ge(V5_15),
             recent_used_cpu,
             recent_keep_prev,
-            recent_affinity_fix: p(PatchId::RecentAffinityFix),
+            // merged in 6.5 (ae2ad293d6be): 6.18's select_idle_sibling tests p->cpus_ptr
+            recent_affinity_fix: ge(V6_18) || p(PatchId::RecentAffinityFix),
             recent_as_target,
             sis_shape: if ge(V5_12) {
                 SisShape::Merged
@@ -698,6 +701,7 @@ impl Behaviour {
             },
             idle_core_scan,
             smt_checks_span: !is4,
+            smt_skips_target: ge(V6_18),
             select_idle_smt_prev: ge(V5_15) || p(PatchId::SelectIdleSmtPrev),
             clear_idle_cores_on_waker: v == V5_12 && !p(PatchId::IdleCoresClearTarget),
             scan_disallowed_consume_budget: is4,

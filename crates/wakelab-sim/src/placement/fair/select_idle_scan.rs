@@ -371,6 +371,9 @@ pub(super) fn select_idle_smt<V: SchedView, E: Explain>(
     let smt = view.topology().smt_mask(target);
     let mut found = None;
     for cpu in smt.iter() {
+        if b.smt_skips_target && cpu == target {
+            continue;
+        }
         // 5.10-based schedstat: per sibling iterated, before the filters.
         c.stats().sis_scanned += 1;
         if !p.allowed.test(cpu) {
