@@ -147,6 +147,32 @@ test('governor parameters: only those of the selected governor are shown', async
   }
 });
 
+test('a 6.18 variant offers the EEVDF features, not SIS_PROP, and runs', async () => {
+  const { context, page, problems } = await open();
+  try {
+    await settled(page, problems);
+    await page.locator('#add-variant').click();
+    await page.locator('#v2-name').fill('eevdf');
+    await page.selectOption('#v2-version', '6.18');
+    for (const f of ['PLACE_LAG', 'RUN_TO_PARITY', 'DELAY_DEQUEUE', 'SIS_UTIL']) {
+      assert.equal(await page.locator(`#v2-feat-${f}`).count(), 1, f);
+    }
+    assert.equal(await page.locator('#v2-feat-SIS_PROP').count(), 0, 'SIS_PROP is gone in 6.18');
+    await page.selectOption('#v2-feat-DELAY_DEQUEUE', 'off');
+    const json = JSON.parse(await page.locator('#json').inputValue());
+    assert.deepEqual(json.variants[2].kernel.version, '6.18');
+    assert.equal(json.variants[2].kernel.features.DELAY_DEQUEUE, false);
+    await page.locator('#variants fieldset.variant').nth(2).screenshot({ path: join(artifacts, 'editor-variant-6.18.png') });
+    await shorten(page, '1, 2');
+    await run(page, problems);
+    const heads = await page.locator('#summary thead th').allTextContents();
+    assert.ok(heads.includes('eevdf'), heads.join('|'));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('add a variant with its own governor and see a third curve', async () => {
   const { context, page, problems } = await open();
   try {
