@@ -225,7 +225,9 @@ impl Sim {
                 if delta == 0 {
                     return;
                 }
-                task.vruntime += super::eevdf::calc_delta_fair(delta, task.weight);
+                task.vruntime = task
+                    .vruntime
+                    .wrapping_add(super::eevdf::calc_delta_fair(delta, task.weight));
                 let resched = self.update_deadline(t);
                 self.update_min_vruntime_eevdf(cpu);
                 if self.rqs[cpu as usize].nr_cfs == 1 {

@@ -25,6 +25,12 @@ use super::Sim;
 /// is also `normalized_sysctl_sched_base_slice`.
 pub(crate) const SYSCTL_SCHED_BASE_SLICE_NS: u64 = 700_000;
 
+/// Where every runqueue's min_vruntime starts on 6.18. The kernel compares vruntimes with
+/// wrapping arithmetic (`(s64)(a - b) < 0`); the model keeps its queue in plain u64 order, so it
+/// starts far from 0 that a task placed by its lag before the first one never wraps below it
+/// (2^40 ns of vruntime: lags are bounded by `update_entity_lag` to a few ms x 1024 / weight).
+pub(crate) const VRUNTIME_BASE: u64 = 1 << 40;
+
 /// `NICE_0_LOAD` after `scale_load_down`: the weight of a nice-0 task.
 const NICE_0_LOAD: u64 = 1024;
 
@@ -175,7 +181,9 @@ impl Sim {
             return false;
         }
         task.slice = base;
-        task.deadline = task.vruntime + calc_delta_fair(task.slice, task.weight);
+        task.deadline = task
+            .vruntime
+            .wrapping_add(calc_delta_fair(task.slice, task.weight));
         true
     }
 
@@ -210,7 +218,7 @@ impl Sim {
         if self.beh.place_deadline_initial && initial {
             vslice /= 2;
         }
-        task.deadline = task.vruntime + vslice;
+        task.deadline = task.vruntime.wrapping_add(vslice);
     }
 
     /// `set_protect_slice` (from `set_next_entity`): the picked entity may run until `vprot`.
@@ -228,7 +236,9 @@ impl Sim {
         }
         slice = slice.min(task.slice);
         if slice != task.slice {
-            let v = task.vruntime + calc_delta_fair(slice, task.weight);
+            let v = task
+                .vruntime
+                .wrapping_add(calc_delta_fair(slice, task.weight));
             if (v.wrapping_sub(vprot) as i64) < 0 {
                 vprot = v;
             }

@@ -209,10 +209,11 @@ impl Sim {
         for c in 0..n as Cpu {
             let mut idle_pl = TaskPlacement::new(u32::MAX - c as u32, c, *input.topology.all());
             idle_pl.is_idle_task = true;
-            rqs.push(Rq::new(
-                idle_pl,
-                input.domains.capacity_orig[c as usize] as u32,
-            ));
+            let mut rq = Rq::new(idle_pl, input.domains.capacity_orig[c as usize] as u32);
+            if input.behaviour.eevdf {
+                rq.min_vruntime = eevdf::VRUNTIME_BASE;
+            }
+            rqs.push(rq);
         }
         let mut sim = Sim {
             now: 0,

@@ -123,6 +123,15 @@ impl Sim {
                         task.state, task.sched_delayed, task.cpu
                     ));
                 }
+                // EEVDF: the queue's plain u64 order is the kernel's wrapping order only while
+                // no vruntime wraps (eevdf::VRUNTIME_BASE)
+                if self.beh.eevdf && v.abs_diff(rq.min_vruntime) >= super::eevdf::VRUNTIME_BASE / 2
+                {
+                    return Err(format!(
+                        "cpu {c}: queued {t} has vruntime {v}, min_vruntime {}",
+                        rq.min_vruntime
+                    ));
+                }
                 delayed += task.sched_delayed as u32;
                 load += task.weight as u64;
                 seen[t as usize] += 1;
