@@ -81,7 +81,8 @@ pub struct WakeRecord {
 
 /// A wake-up (or a fork) that made no fair-class placement decision, so it has no
 /// [`WakeRecord`]: the task is allowed on one CPU only (core.c's `select_task_rq` does not call
-/// the class: a bound kworker) or is an RT task (`select_task_rq_rt`). Kept so that a trace of
+/// the class: a bound kworker), is an RT task (`select_task_rq_rt`), or on 6.18 is still queued
+/// by DELAY_DEQUEUE (`ttwu_runnable` requeues it where it is). Kept so that a trace of
 /// the run (the validation's summaries) sees every wake-up, not only the decided ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct PlainWake {
