@@ -6,30 +6,19 @@
 use wakelab_sim::engine::{RunStats, Sim};
 use wakelab_sim::experiment::{DetailOptions, build_input};
 use wakelab_sim::kernel::{KernelConfig, KernelVersion, SchedFeature};
-use wakelab_sim::presets::{experiment, machine};
-use wakelab_sim::scenario::{RunConfig, Scenario};
-use wakelab_sim::workload::WorkloadConfig;
+use wakelab_sim::scenario::Scenario;
 
-/// Two CPUs (the recording host's shape) at a fixed 2.0 GHz, nothing else running.
+mod host_support;
+use host_support::{hog, host_2vcpu};
+
+/// The host's shape (tests/host_support) with the tasks as a custom workload, keeping the
+/// timeline and wake-up records of the whole run.
 fn two_cpus(tasks: serde_json::Value, ms: u64, kernel: KernelConfig) -> Scenario {
-    let mut sc = experiment("default").unwrap().scenario;
-    let mut m = machine("skl-client-8c-nosmt").unwrap();
-    m.shape.cores_per_llc = 2;
-    sc.machine = m;
-    sc.freq.governor = wakelab_sim::freq::Governor::Performance;
-    sc.freq.max_khz = Some(2_000_000);
-    sc.kernel = kernel;
-    sc.interference.clear();
-    sc.noise = wakelab_sim::workload::SystemNoise::off();
-    sc.workload = serde_json::from_value::<WorkloadConfig>(
+    let mut sc = host_2vcpu(
         serde_json::json!({"kind": "custom", "tasks": tasks}),
-    )
-    .unwrap();
-    sc.run = RunConfig {
-        duration_ms: ms,
-        warmup_ms: 0,
-        seed: 7,
-    };
+        ms,
+        kernel,
+    );
     sc.engine.max_timeline_segments = 100_000;
     sc.engine.max_wakeup_records = 100_000;
     sc
@@ -68,12 +57,7 @@ fn runs_of(s: &RunStats, task: u32) -> Vec<u64> {
 
 /// Two CPU hogs pinned to CPU 0.
 fn two_hogs() -> serde_json::Value {
-    let hog = |name: &str| {
-        serde_json::json!({"name": name, "affinity": "0", "start_cpu": 0, "program": [
-            {"loop": {"count": null, "body": [{"run": {"cycles": 1_000_000_000u64}}]}}
-        ]})
-    };
-    serde_json::json!([hog("a"), hog("b")])
+    serde_json::json!([hog("a", 0), hog("b", 0)])
 }
 
 #[test]
@@ -104,11 +88,6 @@ fn two_hogs_share_a_cpu_evenly_in_tick_rounded_slices() {
 /// On CPU 0: two hogs, a writer that sends a message every 50 µs of its own work, and the
 /// reader of those messages (5 µs of work per message).
 fn writer_and_reader_among_hogs() -> serde_json::Value {
-    let hog = |name: &str| {
-        serde_json::json!({"name": name, "affinity": "0", "start_cpu": 0, "program": [
-            {"loop": {"count": null, "body": [{"run": {"cycles": 1_000_000_000u64}}]}}
-        ]})
-    };
     serde_json::json!([
         {"name": "writer", "affinity": "0", "start_cpu": 0, "program": [
             {"loop": {"count": null, "body": [
@@ -122,8 +101,8 @@ fn writer_and_reader_among_hogs() -> serde_json::Value {
                 {"run": {"cycles": 10_000}}
             ]}}
         ]},
-        hog("hog1"),
-        hog("hog2")
+        hog("hog1", 0),
+        hog("hog2", 0)
     ])
 }
 
@@ -146,11 +125,6 @@ fn a_woken_reader_waits_for_its_deadline_and_drains_a_batch() {
 
 /// A hog pinned to each CPU and, free to run on both, a task that runs 3 ms and sleeps 1 ms.
 fn hogs_and_sleeper() -> serde_json::Value {
-    let hog = |name: &str, cpu: u32| {
-        serde_json::json!({"name": name, "affinity": cpu.to_string(), "start_cpu": cpu,
-            "program": [{"loop": {"count": null, "body": [
-                {"run": {"cycles": 1_000_000_000u64}}]}}]})
-    };
     serde_json::json!([
         hog("hog0", 0),
         {"name": "sleeper", "start_cpu": 0, "program": [

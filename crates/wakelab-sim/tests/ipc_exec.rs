@@ -4,31 +4,15 @@
 
 use wakelab_sim::engine::{RunStats, Sim};
 use wakelab_sim::experiment::{DetailOptions, build_input};
-use wakelab_sim::kernel::KernelVersion;
-use wakelab_sim::presets::{experiment, machine};
-use wakelab_sim::scenario::{RunConfig, Scenario};
-use wakelab_sim::workload::WorkloadConfig;
+use wakelab_sim::kernel::{KernelConfig, KernelVersion};
+use wakelab_sim::scenario::Scenario;
 
-/// A machine shaped like the recording host (recordings/README.md: 1 socket, 2 vCPUs, no SMT),
-/// held at 2.0 GHz (its nominal clock; the guest sees no cpufreq).
-fn host_2vcpu(workload: serde_json::Value, ms: u64, version: KernelVersion) -> Scenario {
-    let mut sc = experiment("default").unwrap().scenario;
-    let mut m = machine("skl-client-8c-nosmt").unwrap();
-    m.shape.cores_per_llc = 2;
-    sc.machine = m;
-    sc.freq.governor = wakelab_sim::freq::Governor::Performance;
-    sc.freq.max_khz = Some(2_000_000);
-    sc.kernel = wakelab_sim::kernel::KernelConfig::baseline(version);
-    sc.interference.clear();
-    // mechanism tests: the machine runs only the tasks below (no background noise)
-    sc.noise = wakelab_sim::workload::SystemNoise::off();
-    sc.workload = serde_json::from_value::<WorkloadConfig>(workload).unwrap();
-    sc.run = RunConfig {
-        duration_ms: ms,
-        warmup_ms: 0,
-        seed: 7,
-    };
-    sc
+mod host_support;
+use host_support::host_2vcpu;
+
+/// The host's shape (tests/host_support) under `version`'s baseline.
+fn host(workload: serde_json::Value, ms: u64, version: KernelVersion) -> Scenario {
+    host_2vcpu(workload, ms, KernelConfig::baseline(version))
 }
 
 fn run(sc: &Scenario, clients: u32) -> RunStats {
@@ -68,12 +52,12 @@ fn a_writer_blocks_once_a_pipe_holds_16_pages() {
     // reader frees a page
     let pipe = serde_json::json!({"kind": "pipe"});
     let s = run(
-        &host_2vcpu(writer_reader(640, pipe.clone()), 200, KernelVersion::V5_10),
+        &host(writer_reader(640, pipe.clone()), 200, KernelVersion::V5_10),
         1,
     );
     assert_eq!(s.chan_write_blocks, 0, "640 messages fit");
     let s = run(
-        &host_2vcpu(writer_reader(641, pipe), 200, KernelVersion::V5_10),
+        &host(writer_reader(641, pipe), 200, KernelVersion::V5_10),
         1,
     );
     assert!(s.chan_write_blocks >= 1, "the 641st write must sleep");
@@ -83,7 +67,7 @@ fn a_writer_blocks_once_a_pipe_holds_16_pages() {
     );
     // a smaller pipe (F_SETPIPE_SZ to 4 pages) fills after 160
     let s = run(
-        &host_2vcpu(
+        &host(
             writer_reader(161, serde_json::json!({"kind": "pipe", "pages": 4})),
             200,
             KernelVersion::V5_10,
@@ -98,12 +82,12 @@ fn a_unix_socket_holds_278_small_messages() {
     // sk_sndbuf 212992 / truesize 768: the writer may queue while wmem < sndbuf, 278 skbs
     let unix = serde_json::json!({"kind": "unix"});
     let s = run(
-        &host_2vcpu(writer_reader(278, unix.clone()), 200, KernelVersion::V5_10),
+        &host(writer_reader(278, unix.clone()), 200, KernelVersion::V5_10),
         1,
     );
     assert_eq!(s.chan_write_blocks, 0);
     let s = run(
-        &host_2vcpu(writer_reader(279, unix), 200, KernelVersion::V5_10),
+        &host(writer_reader(279, unix), 200, KernelVersion::V5_10),
         1,
     );
     assert!(s.chan_write_blocks >= 1);
@@ -125,7 +109,7 @@ fn a_reader_blocks_on_an_empty_buffer_and_the_writer_wakes_it() {
             ]}}
         ]}
     ]));
-    let s = run(&host_2vcpu(tasks, 100, KernelVersion::V5_10), 1);
+    let s = run(&host(tasks, 100, KernelVersion::V5_10), 1);
     assert_eq!(s.chan_read_blocks, 50);
     assert_eq!(s.exits, 2);
 }
@@ -151,7 +135,7 @@ fn three_writers(version: KernelVersion) -> RunStats {
             ]}}
         ]}
     ]));
-    run(&host_2vcpu(tasks, 20, version), 1)
+    run(&host(tasks, 20, version), 1)
 }
 
 #[test]
@@ -183,7 +167,7 @@ fn loopback_send(net_rx_cycles: u32) -> RunStats {
             {"run": {"cycles": 20000}}
         ]}
     ]));
-    run(&host_2vcpu(tasks, 10, KernelVersion::V5_10), 1)
+    run(&host(tasks, 10, KernelVersion::V5_10), 1)
 }
 
 #[test]
@@ -252,7 +236,7 @@ fn exec_moves_a_task_off_a_busy_cpu() {
     };
     for v in [KernelVersion::V4_15, KernelVersion::V5_10] {
         let decisions = |exec: bool| {
-            let s = run(&host_2vcpu(custom(prog(exec)), 2, v), 1);
+            let s = run(&host(custom(prog(exec)), 2, v), 1);
             let d: Vec<(u16, u16)> = s
                 .wake_records
                 .iter()
@@ -285,7 +269,7 @@ fn hackbench_rows_vs_the_recordings() {
             for g in [1u32, 4] {
                 let w = serde_json::json!({"kind": "hackbench", "ipc": ipc, "mode": mode,
                                            "loops": 1000, "tasks_per_group": 40});
-                let s = run(&host_2vcpu(w, 20_000, KernelVersion::V5_15), g);
+                let s = run(&host(w, 20_000, KernelVersion::V5_15), g);
                 let msgs = (g * 400_000) as f64;
                 println!(
                     "hackbench-{ipc}-{mode}-g{g}: time {:.3} s, wake-ups/msg {:.4}, \
@@ -324,7 +308,7 @@ fn a_waker_inside_a_system_call_blocks_instead_of_being_preempted() {
     let plain = [wake.clone(), serde_json::json!({"wait": null})];
     // the plain form: the kworker preempts the client at once; the client is runnable behind
     // it, so the kworker's answer finds it not waiting: only the kworker is ever woken
-    let mut sc = host_2vcpu(
+    let mut sc = host(
         custom(serde_json::json!([
             {"name": "client", "affinity": "0", "start_cpu": 0, "program": [
                 {"loop": {"count": 100, "body": [{"run": {"cycles": 20000}}, plain[0], plain[1]]}}
@@ -361,7 +345,7 @@ fn a_preemption_owed_inside_a_system_call_happens_at_its_return() {
         ]},
         handoff(serde_json::json!({"wait": null}))["tasks"][1]
     ]));
-    let mut sc = host_2vcpu(tasks, 200, KernelVersion::V5_10);
+    let mut sc = host(tasks, 200, KernelVersion::V5_10);
     // runnable-to-running waits of at least 2^16 ns (65.5 µs): the histogram's log2 buckets
     // from 16 on. Besides the kworker's 50 waits, the client waits ~10 µs behind the kworker
     // after each call and one first wake-up leaves C6 (85 µs).

@@ -162,23 +162,17 @@ pub struct FeatureOverrides {
 
 impl FeatureOverrides {
     pub fn get(&self, f: SchedFeature) -> Option<bool> {
-        match f {
-            SchedFeature::WaIdle => self.wa_idle,
-            SchedFeature::WaWeight => self.wa_weight,
-            SchedFeature::WaBias => self.wa_bias,
-            SchedFeature::SisProp => self.sis_prop,
-            SchedFeature::SisAvgCpu => self.sis_avg_cpu,
-            SchedFeature::SisUtil => self.sis_util,
-            SchedFeature::PlaceLag => self.place_lag,
-            SchedFeature::PlaceDeadlineInitial => self.place_deadline_initial,
-            SchedFeature::RunToParity => self.run_to_parity,
-            SchedFeature::DelayDequeue => self.delay_dequeue,
-            SchedFeature::DelayZero => self.delay_zero,
-        }
+        let mut copy = *self;
+        *copy.slot(f)
     }
 
     pub fn set(&mut self, f: SchedFeature, value: Option<bool>) {
-        let slot = match f {
+        *self.slot(f) = value;
+    }
+
+    /// The one place that maps a feature to its field.
+    fn slot(&mut self, f: SchedFeature) -> &mut Option<bool> {
+        match f {
             SchedFeature::WaIdle => &mut self.wa_idle,
             SchedFeature::WaWeight => &mut self.wa_weight,
             SchedFeature::WaBias => &mut self.wa_bias,
@@ -190,8 +184,7 @@ impl FeatureOverrides {
             SchedFeature::RunToParity => &mut self.run_to_parity,
             SchedFeature::DelayDequeue => &mut self.delay_dequeue,
             SchedFeature::DelayZero => &mut self.delay_zero,
-        };
-        *slot = value;
+        }
     }
 
     /// Every override must name a feature that exists in `v`.

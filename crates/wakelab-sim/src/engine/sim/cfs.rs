@@ -372,20 +372,6 @@ impl Sim {
     pub(super) fn pick_next(&self, cpu: Cpu, running: Option<TaskId>) -> Option<TaskId> {
         let rq = &self.rqs[cpu as usize];
         let rt_top = rq.rt_q.last().copied();
-        if self.beh.eevdf {
-            if let Some(r) = running {
-                if let SchedClass::Fifo { prio } = self.tasks[r as usize].class {
-                    return match rt_top {
-                        Some((p2, t2)) if p2 > prio => Some(t2),
-                        _ => Some(r),
-                    };
-                }
-            }
-            if let Some((_, t)) = rt_top {
-                return Some(t);
-            }
-            return self.pick_eevdf(cpu, true);
-        }
         if let Some(r) = running {
             if let SchedClass::Fifo { prio } = self.tasks[r as usize].class {
                 return match rt_top {
@@ -393,20 +379,19 @@ impl Sim {
                     _ => Some(r),
                 };
             }
-            if let Some((_, t2)) = rt_top {
-                return Some(t2);
-            }
-            // CFS: the running task keeps the CPU unless the leftmost has lower vruntime by
-            // more than the wake-up granularity (preemption already decided) or its slice ran out.
-            return match rq.cfs_q.first() {
-                Some(&(_, t2)) => Some(t2),
-                None => Some(r),
-            };
         }
         if let Some((_, t)) = rt_top {
             return Some(t);
         }
-        rq.cfs_q.first().map(|&(_, t)| t)
+        if self.beh.eevdf {
+            return self.pick_eevdf(cpu, true);
+        }
+        // CFS: the running task keeps the CPU unless the leftmost has lower vruntime by
+        // more than the wake-up granularity (preemption already decided) or its slice ran out.
+        match rq.cfs_q.first() {
+            Some(&(_, t2)) => Some(t2),
+            None => running,
+        }
     }
 
     pub(super) fn set_curr(&mut self, cpu: Cpu, t: TaskId) {
