@@ -158,6 +158,12 @@ test('a 6.18 variant offers the EEVDF features, not SIS_PROP, and runs', async (
       assert.equal(await page.locator(`#v2-feat-${f}`).count(), 1, f);
     }
     assert.equal(await page.locator('#v2-feat-SIS_PROP').count(), 0, 'SIS_PROP is gone in 6.18');
+    // each feature explains itself, folded; opened, it spans the row
+    const det = page.locator('.field', { has: page.locator('#v2-feat-DELAY_DEQUEUE') }).locator('details');
+    await det.locator('summary').click();
+    assert.match(await det.locator('p').textContent(), /ttwu_runnable/);
+    await page.locator('#variants fieldset.variant').nth(2).screenshot({ path: join(artifacts, 'editor-feature-details.png') });
+    await det.locator('summary').click();
     await page.selectOption('#v2-feat-DELAY_DEQUEUE', 'off');
     const json = JSON.parse(await page.locator('#json').inputValue());
     assert.deepEqual(json.variants[2].kernel.version, '6.18');

@@ -524,9 +524,7 @@ fn run_cli() -> Result<()> {
                 let i = id.info();
                 writeln!(o, "{:<28} {} [{}]", id.key(), i.title, i.landed)?;
             }
-            o.push_str(
-                "\nSched features: WA_IDLE WA_WEIGHT WA_BIAS SIS_PROP SIS_AVG_CPU SIS_UTIL (per-version defaults, spec §7.1)\n",
-            );
+            o.push_str(&features_text());
             io::emit(&o)?;
         }
         Cmd::Trace(a) => interop::trace(a)?,
@@ -565,4 +563,34 @@ fn run_cli() -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// `wakelab patches`' second part: every sched feature with its default per version (absent
+/// where the version does not have it) and what it does.
+fn features_text() -> String {
+    use wakelab_sim::kernel::{KernelVersion, SchedFeature};
+    let mut o = String::from(
+        "\nSched features (kernel.features in a variant; per-version defaults, spec §7.1):\n",
+    );
+    for f in SchedFeature::ALL {
+        let defaults: Vec<String> = KernelVersion::ALL
+            .iter()
+            .filter_map(|&v| {
+                f.default_in(v)
+                    .map(|d| format!("{v} {}", if d { "on" } else { "off" }))
+            })
+            .collect();
+        let _ = writeln!(o, "\n{:<24} {}", f.name(), defaults.join(", "));
+        let mut line = String::from("   ");
+        for word in f.explanation().split_whitespace() {
+            if line.len() + word.len() + 1 > 96 {
+                let _ = writeln!(o, "{line}");
+                line = String::from("   ");
+            }
+            line.push(' ');
+            line.push_str(word);
+        }
+        let _ = writeln!(o, "{line}");
+    }
+    o
 }

@@ -311,3 +311,28 @@ fn errors_are_reported_without_a_backtrace_even_with_rust_backtrace_set() {
     );
     assert!(!err.contains("backtrace"), "{err}");
 }
+
+#[test]
+fn patches_lists_every_sched_feature_with_its_defaults_and_what_it_does() {
+    let (ok, out, err) = wakelab(&["patches"]);
+    assert!(ok, "{err}");
+    let (_, features) = out.split_once("Sched features").unwrap();
+    for f in wakelab_sim::kernel::SchedFeature::ALL {
+        let line = features
+            .lines()
+            .find(|l| l.starts_with(f.name()))
+            .unwrap_or_else(|| panic!("{} missing:\n{features}", f.name()));
+        assert!(line.contains(" on") || line.contains(" off"), "{line}");
+    }
+    // 6.18's EEVDF features exist only there; SIS_PROP is gone from it
+    assert!(
+        features.contains("DELAY_DEQUEUE            6.18 on\n"),
+        "{features}"
+    );
+    let sis_prop = features
+        .lines()
+        .find(|l| l.starts_with("SIS_PROP"))
+        .unwrap();
+    assert!(!sis_prop.contains("6.18"), "{sis_prop}");
+    assert!(features.contains("ttwu_runnable"), "{features}");
+}

@@ -19,7 +19,8 @@ pub enum SchedFeature {
     /// Fall back to the load comparison of wake_affine_weight (§4).
     #[serde(rename = "WA_WEIGHT")]
     WaWeight,
-    /// Bias the load comparison by half the domain's imbalance_pct toward prev (§4.1).
+    /// Scale prev's side of the load comparison by half the domain's imbalance_pct, which
+    /// favours the waking CPU (§4.1).
     #[serde(rename = "WA_BIAS")]
     WaBias,
     /// Limit select_idle_cpu's scan by avg_idle / avg_scan_cost (§7.3).
@@ -79,6 +80,73 @@ impl SchedFeature {
             SchedFeature::RunToParity => "RUN_TO_PARITY",
             SchedFeature::DelayDequeue => "DELAY_DEQUEUE",
             SchedFeature::DelayZero => "DELAY_ZERO",
+        }
+    }
+
+    /// What the feature does, for the page and the CLI: the kernel function it steers and
+    /// what switching it off changes (spec sections as in the variant docs).
+    pub fn explanation(self) -> &'static str {
+        match self {
+            SchedFeature::WaIdle => {
+                "wake_affine asks wake_affine_idle first (§4): an idle waking CPU attracts \
+                 the wakee (from 4.16 only when it shares the LLC with prev, and an idle prev \
+                 is kept), and a sync wake-up from a CPU whose only task is the waker goes to \
+                 the waker's CPU (6.18 does not count delayed tasks there). Off: only \
+                 WA_WEIGHT's load comparison decides."
+            }
+            SchedFeature::WaWeight => {
+                "When wake_affine_idle has no answer, wake_affine_weight compares the load of \
+                 the waking and the previous CPU with the wakee moved (and, on a sync wake-up, \
+                 the waker taken off) and picks the waking CPU if its side is lighter (§4). \
+                 Off: without an idle answer the wakee stays with prev's side."
+            }
+            SchedFeature::WaBias => {
+                "In wake_affine_weight, multiplies the waking CPU's side by 100 and prev's by \
+                 100 + (imbalance_pct - 100) / 2, so prev must be that much lighter to keep \
+                 the wakee (§4.1). Off: the loads are compared as they are."
+            }
+            SchedFeature::SisProp => {
+                "select_idle_cpu scans a number of the LLC's CPUs proportional to this CPU's \
+                 average idle time over the average scan cost (span_weight * avg_idle / \
+                 avg_scan_cost, at least 4) for an idle one (§7.3). Off: the scan is bounded only by the LLC \
+                 (or by SIS_UTIL where it exists). Removed in 6.7."
+            }
+            SchedFeature::SisAvgCpu => {
+                "select_idle_cpu gives up at once when the CPU's average idle time / 512 is \
+                 below the average scan cost (§7.3). Off by default; removed in 5.12."
+            }
+            SchedFeature::SisUtil => {
+                "select_idle_cpu scans at most nr_idle_scan CPUs, which the load balancer \
+                 derives from the LLC's utilisation: a busy LLC is scanned little or not at \
+                 all (§7.6). From 6.0, and backported to 5.15.85."
+            }
+            SchedFeature::PlaceLag => {
+                "place_entity puts a waking task at the queue's average vruntime less the lag \
+                 it had when it slept, inflated for the weight it adds, so a task that was \
+                 owed time keeps its claim and one that overran keeps its debt. Off: every \
+                 woken task starts at the average (lag 0)."
+            }
+            SchedFeature::PlaceDeadlineInitial => {
+                "place_entity gives a new (forked) task half a slice to its first deadline: \
+                 the tasks already queued are on average half-way through theirs (fair.c's \
+                 reason). Off: a full slice."
+            }
+            SchedFeature::RunToParity => {
+                "set_protect_slice: the task picked keeps the CPU until its deadline \
+                 (6.17+: at most the shortest slice queued), even if a woken task is an \
+                 earlier-deadline pick; wake-up preemption and update_curr respect it. Off: \
+                 a woken task with an earlier deadline preempts at once."
+            }
+            SchedFeature::DelayDequeue => {
+                "A task that blocks while not eligible (it has run ahead of its share) stays \
+                 queued, dequeued only when picked, so its negative lag is not forgotten; \
+                 its wake-up before that is ttwu_runnable: requeued on the CPU where it slept, \
+                 with no select_task_rq, so no wake-up placement at all. From 6.12."
+            }
+            SchedFeature::DelayZero => {
+                "When a delayed task finally leaves the queue, a positive lag is clamped to 0 \
+                 (it keeps only its debt). Off: it keeps the lag it has then. From 6.12."
+            }
         }
     }
 

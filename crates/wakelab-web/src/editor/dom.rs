@@ -163,6 +163,13 @@ fn field_el(f: &FieldSpec, json: &Value) -> Element {
         append(&wrap, &h);
     }
     attr(&c, "aria-describedby", &described);
+    if !f.details.is_empty() {
+        // folded like a patch's; opened, the field takes the grid's whole row (style.css)
+        let det = make("details", "", "");
+        append(&det, &make("summary", "", "What it does"));
+        append(&det, &make("p", "", &f.details));
+        append(&wrap, &det);
+    }
     let e = make("p", "field-error", "");
     e.set_id(&err_id);
     attr(&e, "data-for", &f.path);

@@ -750,20 +750,20 @@ fn variant_fields(exp: &Experiment, i: usize, out: &mut Vec<FieldSpec>) {
     }
     for feat in SchedFeature::ALL {
         if let Some(d) = feat.default_in(k.version) {
-            out.push(
-                field(
-                    s,
-                    &format!("v{i}-feat-{}", feat.name()),
-                    feat.name(),
-                    &p(&format!("kernel.features.{}", feat.name())),
-                    Kind::Tri,
-                )
-                .hint(format!(
-                    "{} default: {}",
-                    k.version,
-                    if d { "on" } else { "off" }
-                )),
-            );
+            let mut f = field(
+                s,
+                &format!("v{i}-feat-{}", feat.name()),
+                feat.name(),
+                &p(&format!("kernel.features.{}", feat.name())),
+                Kind::Tri,
+            )
+            .hint(format!(
+                "{} default: {}",
+                k.version,
+                if d { "on" } else { "off" }
+            ));
+            f.details = feat.explanation().to_string();
+            out.push(f);
         }
     }
     if governor_only(exp, i) {

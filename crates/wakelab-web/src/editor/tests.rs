@@ -246,7 +246,12 @@ fn sched_features_are_per_variant_and_follow_the_baseline() {
     let exp = default_exp();
     let v = exp.variants[0].kernel.unwrap().version;
     assert_eq!(v, KernelVersion::V4_15);
-    let ids: Vec<String> = fields::fields(&exp).into_iter().map(|f| f.id).collect();
+    let all = fields::fields(&exp);
+    // every feature field explains itself (the page's details line)
+    for f in all.iter().filter(|f| f.id.contains("-feat-")) {
+        assert!(f.details.len() > 80, "{} has no explanation", f.id);
+    }
+    let ids: Vec<String> = all.into_iter().map(|f| f.id).collect();
     assert!(ids.iter().any(|i| i == "v0-feat-SIS_AVG_CPU"));
     assert!(
         !ids.iter().any(|i| i == "v0-feat-SIS_UTIL"),
