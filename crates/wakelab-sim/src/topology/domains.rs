@@ -91,6 +91,10 @@ pub struct DomainLevel {
     pub idle_idx: u32,
     /// 4.x `smt_gain` (1178 on SMT levels, else 0).
     pub smt_gain: u32,
+    /// `sd->imb_numa_nr` (5.18+, read in 6.18.2's build_sched_domains): the NUMA imbalance
+    /// allowance in tasks; only 6.18's balancer reads it, on SD_NUMA levels (spec §17.5.5 has
+    /// 5.15's rule).
+    pub imb_numa_nr: u32,
     /// Instance index of each CPU at this level.
     instance_of: Vec<u16>,
     /// Span of each instance.
@@ -190,6 +194,41 @@ fn asym_cpu_capacity_level(topo: &Topology, kept: &[Candidate]) -> Option<usize>
     asym_tl
 }
 
+/// `sd->imb_numa_nr` of every candidate level, as 6.18.2's `build_sched_domains` computes it
+/// on the tree before degenerate levels are removed (topology.c): at the first level above the
+/// LLC, the LLCs it spans (or 1/8 of its CPUs if it spans one LLC), at least 1; above it, that
+/// times the span over the span of the first NUMA level above it. Levels at or below the LLC
+/// keep 0. Machines are uniform, so CPU 0's tree answers for every CPU.
+fn imb_numa_nr_of(cands: &[Candidate]) -> Vec<u32> {
+    let shares_llc = |c: &Candidate| matches!(c.kind, LevelKind::Smt | LevelKind::Mc);
+    let weight = |c: &Candidate| c.spans_of[0].weight() as u32;
+    let (mut imb, mut imb_span) = (0u32, 1u32);
+    let mut out = Vec::with_capacity(cands.len());
+    for (ci, sd) in cands.iter().enumerate() {
+        let child = ci.checked_sub(1).map(|i| &cands[i]);
+        if !shares_llc(sd) && child.is_some_and(shares_llc) {
+            let child = child.expect("child");
+            let nr_llcs = weight(sd) / weight(child);
+            imb = if nr_llcs == 1 {
+                weight(sd) >> 3
+            } else {
+                nr_llcs
+            };
+            imb = imb.max(1);
+            out.push(imb);
+            // span based on the first NUMA domain above
+            imb_span = cands[ci + 1..]
+                .iter()
+                .find(|c| c.kind == LevelKind::Numa)
+                .map_or(weight(sd), weight);
+        } else {
+            let factor = (weight(sd) / imb_span).max(1);
+            out.push(imb * factor);
+        }
+    }
+    out
+}
+
 impl SchedDomains {
     /// Build the hierarchy of spec §2.1 with the per-version `sd_init` parameters of §2.2;
     /// `asym` says where SD_ASYM_CPUCAPACITY comes from (mainline or Android/EAS, issue 24).
@@ -250,6 +289,8 @@ impl SchedDomains {
                 distance: d,
             });
         }
+
+        let imb_numa_nr = imb_numa_nr_of(&cands);
 
         // Degenerate removal (spec §2.1): drop single-CPU spans and parents equal to their child.
         // `kept_from[k]`: the candidates that make kept level k, its own first and then the
@@ -432,6 +473,7 @@ impl SchedDomains {
                 busy_idx,
                 idle_idx,
                 smt_gain,
+                imb_numa_nr: imb_numa_nr[kept_from[li][0]],
                 instance_of,
                 spans,
                 groups,

@@ -36,12 +36,29 @@ pub fn can_migrate_task<V: LbView>(
     cache_nice_tries: u32,
     tr: &mut Trace,
 ) -> bool {
-    if env.family == LbFamily::V515 && p.per_cpu_kthread {
+    // 6.18 (task_is_ineligible_on_dst_cpu): before the first failed balance, a task that is
+    // not eligible stays unless the destination's runqueue is empty; tested before the
+    // affinity test, so it leaves LBF_ALL_PINNED set
+    if env.family >= LbFamily::V618
+        && nr_balance_failed == 0
+        && v.place_lag()
+        && v.cfs_h_nr_running(env.dst_cpu) > 0
+        && !p.eligible
+    {
+        tr.note(|| {
+            format!(
+                "    task {}: not eligible, CPU {} has tasks",
+                p.id, env.dst_cpu
+            )
+        });
+        return false;
+    }
+    if env.family >= LbFamily::V515 && p.per_cpu_kthread {
         return false;
     }
     if !p.allowed.test(env.dst_cpu) {
         env.flags |= LBF_SOME_PINNED;
-        let active = env.family == LbFamily::V515 && env.flags & LBF_ACTIVE_LB != 0;
+        let active = env.family >= LbFamily::V515 && env.flags & LBF_ACTIVE_LB != 0;
         if env.idle == CpuIdleType::NewlyIdle || env.flags & LBF_DST_PINNED != 0 || active {
             tr.note(|| format!("    task {}: not allowed on CPU {}", p.id, env.dst_cpu));
             return false;
@@ -59,7 +76,7 @@ pub fn can_migrate_task<V: LbView>(
         tr.note(|| format!("    task {}: running", p.id));
         return false;
     }
-    if env.family == LbFamily::V515 && env.flags & LBF_ACTIVE_LB != 0 {
+    if env.family >= LbFamily::V515 && env.flags & LBF_ACTIVE_LB != 0 {
         return true;
     }
     let hot = task_hot(v, env, p);
@@ -92,7 +109,7 @@ pub fn detach_tasks<V: LbView>(
         return out;
     }
     let mut src_nr = v.nr_running(src).saturating_sub(gone.len() as u32);
-    if env.family == LbFamily::V515 && src_nr <= 1 {
+    if env.family >= LbFamily::V515 && src_nr <= 1 {
         env.flags &= !LBF_ALL_PINNED;
         return out;
     }
@@ -179,7 +196,7 @@ pub fn detach_tasks<V: LbView>(
 /// task, so it is not "running"; the cache-hot test is bypassed (4.15-5.11 through
 /// `nr_balance_failed = cache_nice_tries + 1`, 5.15 through LBF_ACTIVE_LB).
 pub fn detach_one_task<V: LbView>(v: &V, src: Cpu, dst: Cpu) -> Option<TaskId> {
-    let v5_15 = LbFamily::of(v.domains().version) == LbFamily::V515;
+    let v5_15 = LbFamily::of(v.domains().version) >= LbFamily::V515;
     let mut tasks = Vec::new();
     v.cfs_tasks(src, &mut tasks);
     tasks

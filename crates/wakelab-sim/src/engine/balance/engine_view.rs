@@ -34,6 +34,7 @@ impl LbView for View<'_> {
                 running,
                 exec_start: task.exec_start,
                 per_cpu_kthread: task.kthread && task.pl.allowed.weight() == 1,
+                eligible: !sim.beh.eevdf || sim.entity_eligible(cpu, t),
             }
         };
         out.clear();
@@ -70,5 +71,9 @@ impl LbView for View<'_> {
 
     fn hz(&self) -> u32 {
         self.sim.p.hz
+    }
+
+    fn place_lag(&self) -> bool {
+        self.sim.beh.place_lag
     }
 }

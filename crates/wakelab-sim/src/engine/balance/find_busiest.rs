@@ -9,8 +9,8 @@ use crate::topology::{SchedDomains, SdFlags};
 
 use super::env::{LbEnv, MigrationType};
 use super::lb_stats::{
-    GroupType, SgInput, SgLbStats, check_cpu_capacity, cpu_util, group_classify,
-    group_has_capacity_4x, group_sgc, sgc_min_capacity, update_sg_lb_stats,
+    GroupType, SgInput, SgLbStats, check_cpu_capacity, cpu_util, group_classify, group_cores,
+    group_has_capacity_4x, group_is_smt, group_sgc, sgc_min_capacity, update_sg_lb_stats,
 };
 use super::state::LbState;
 use super::view::LbView;
@@ -69,7 +69,7 @@ impl AsymCapacity {
                 sgs.group_type.rank() <= GroupType::FullyBusy.rank()
                     && self.local_min * 1280 < self.sg_min * 1024
             }
-            LbFamily::V515 => {
+            LbFamily::V515 | LbFamily::V618 => {
                 sgs.group_type.rank() <= GroupType::FullyBusy.rank()
                     && self.sg_min * 1024 > self.dst * 1078
             }
@@ -77,11 +77,28 @@ impl AsymCapacity {
     }
 }
 
-/// `update_sd_pick_busiest` (4.x, spec §17.4.2; 5.x, §17.5.2). SD_ASYM_PACKING is not
-/// modelled (no level has it).
+/// 6.18 `smt_vs_nonsmt_groups(sg1, sg2)`: one group is an SMT core and the other is not (a
+/// missing busiest group is neither).
+fn smt_vs_nonsmt_groups(sg1: Option<&SgLbStats>, sg2: &SgLbStats) -> bool {
+    sg1.is_some_and(|b| b.smt_group != sg2.smt_group)
+}
+
+/// 6.18's has_spare ordering (also smt_balance groups with an idle CPU): the group with fewer
+/// idle CPUs, then more tasks.
+fn busier_with_spare(busiest: &SgLbStats, sgs: &SgLbStats) -> bool {
+    if sgs.idle_cpus > busiest.idle_cpus {
+        false
+    } else {
+        !(sgs.idle_cpus == busiest.idle_cpus && sgs.sum_nr_running <= busiest.sum_nr_running)
+    }
+}
+
+/// `update_sd_pick_busiest` (4.x, spec §17.4.2; 5.x, §17.5.2; 6.18.2 fair.c). SD_ASYM_PACKING
+/// is not modelled (no level has it). `have_busiest`: `sds->busiest` is set.
 fn update_sd_pick_busiest(
     fam: LbFamily,
     busiest: &SgLbStats,
+    have_busiest: bool,
     sgs: &SgLbStats,
     asym: &AsymCapacity,
     tr: &mut Trace,
@@ -107,18 +124,33 @@ fn update_sd_pick_busiest(
             return false;
         }
         let take = match sgs.group_type {
-            GroupType::Overloaded | GroupType::FullyBusy => sgs.avg_load > busiest.avg_load,
+            GroupType::Overloaded => sgs.avg_load > busiest.avg_load,
+            // 6.18: a group with spare CPUs on either side compares as has_spare, else as
+            // fully_busy
+            GroupType::SmtBalance if sgs.idle_cpus != 0 || busiest.idle_cpus != 0 => {
+                busier_with_spare(busiest, sgs)
+            }
+            // 6.18: avg_load is 0 for both, and the later group replaces the busiest unless
+            // that is an SMT core ("SMT sched groups need more help than non-SMT groups")
+            GroupType::FullyBusy | GroupType::SmtBalance if fam >= LbFamily::V618 => {
+                if sgs.avg_load < busiest.avg_load {
+                    false
+                } else {
+                    !(sgs.avg_load == busiest.avg_load && busiest.smt_group)
+                }
+            }
+            GroupType::FullyBusy | GroupType::SmtBalance => sgs.avg_load > busiest.avg_load,
+            // 6.18: do not pick an SMT core with one task over a group of plain CPUs
+            GroupType::HasSpare
+                if fam >= LbFamily::V618
+                    && smt_vs_nonsmt_groups(have_busiest.then_some(busiest), sgs) =>
+            {
+                return !(sgs.smt_group && sgs.sum_h_nr_running <= 1);
+            }
             // the first imbalanced group stays
             GroupType::Imbalanced => false,
             GroupType::MisfitTask | GroupType::AsymPacking => false,
-            GroupType::HasSpare | GroupType::Other => {
-                if sgs.idle_cpus > busiest.idle_cpus {
-                    false
-                } else {
-                    !(sgs.idle_cpus == busiest.idle_cpus
-                        && sgs.sum_nr_running <= busiest.sum_nr_running)
-                }
-            }
+            GroupType::HasSpare | GroupType::Other => busier_with_spare(busiest, sgs),
         };
         if !take {
             return false;
@@ -126,7 +158,7 @@ fn update_sd_pick_busiest(
     }
     if asym.refuses(fam, sgs) {
         tr.note(|| {
-            let (what, cap) = if fam == LbFamily::V515 {
+            let (what, cap) = if fam >= LbFamily::V515 {
                 ("capacity_of(dst_cpu)", asym.dst)
             } else {
                 ("the local group's", asym.local_min)
@@ -186,8 +218,12 @@ pub fn update_sd_lb_stats<V: LbView>(
                 idle: env.idle,
                 sgc_imbalance: st.sgc_imbalance[env.level][first as usize],
                 sgc,
+                smt_group: group_is_smt(&sd.levels, env.level),
             },
         );
+        if fam >= LbFamily::V618 {
+            sgs.cores = group_cores(v.topology(), g);
+        }
         overload |= sgs.overload;
         if local_group {
             sds.local = sgs;
@@ -209,7 +245,7 @@ pub fn update_sd_lb_stats<V: LbView>(
                     st.sgc_imbalance[env.level][first as usize],
                 );
             }
-            if update_sd_pick_busiest(fam, &busiest_stat, &sgs, &asym, tr) {
+            if update_sd_pick_busiest(fam, &busiest_stat, sds.busiest.is_some(), &sgs, &asym, tr) {
                 busiest_stat = sgs;
                 sds.busiest = Some(sgs);
             }
@@ -311,9 +347,23 @@ fn calculate_imbalance_4x<V: LbView>(v: &V, env: &mut LbEnv, sds: &mut SdLbStats
     }
 }
 
-/// `adjust_numa_imbalance` per version (spec §17.5.5).
-fn adjust_numa_imbalance(fam: LbFamily, imb: i64, local: &SgLbStats, busiest: &SgLbStats) -> i64 {
+/// `adjust_numa_imbalance` per version (spec §17.5.5; 6.18: `dst_running > imb_numa_nr`, on
+/// the imbalance before it is halved).
+fn adjust_numa_imbalance(
+    fam: LbFamily,
+    imb: i64,
+    local: &SgLbStats,
+    busiest: &SgLbStats,
+    imb_numa_nr: u32,
+) -> i64 {
     match fam {
+        LbFamily::V618 => {
+            if local.sum_nr_running + 1 > imb_numa_nr || imb > NUMA_IMBALANCE_MIN {
+                imb
+            } else {
+                0
+            }
+        }
         LbFamily::V4 => imb,
         LbFamily::V510 => {
             if busiest.sum_nr_running <= 2 {
@@ -339,6 +389,31 @@ fn adjust_numa_imbalance(fam: LbFamily, imb: i64, local: &SgLbStats, busiest: &S
     }
 }
 
+/// `NUMA_IMBALANCE_MIN`.
+const NUMA_IMBALANCE_MIN: i64 = 2;
+
+/// 6.18 `sibling_imbalance(env, sds, busiest, local)`: the tasks to spread so both groups run
+/// as many per core; 0 for a busy destination.
+fn sibling_imbalance(env: &LbEnv, busiest: &SgLbStats, local: &SgLbStats) -> i64 {
+    if env.idle == CpuIdleType::NotIdle || busiest.sum_nr_running == 0 {
+        return 0;
+    }
+    let (ncores_busiest, ncores_local) = (busiest.cores as i64, local.cores as i64);
+    let (b_nr, l_nr) = (busiest.sum_nr_running as i64, local.sum_nr_running as i64);
+    if ncores_busiest == ncores_local {
+        return (b_nr - l_nr).max(0);
+    }
+    // balance such that nr_running / ncores is the same on both groups, rounded
+    let mut imbalance = (ncores_local * b_nr - ncores_busiest * l_nr).max(0);
+    imbalance = 2 * imbalance + ncores_local + ncores_busiest;
+    imbalance /= ncores_local + ncores_busiest;
+    // take advantage of resource in an empty sched group
+    if imbalance <= 1 && l_nr == 0 && b_nr > 1 {
+        imbalance = 2;
+    }
+    imbalance
+}
+
 /// 5.x `calculate_imbalance` (spec §17.5.4): sets the migration type and the imbalance.
 fn calculate_imbalance_5x<V: LbView>(v: &V, env: &mut LbEnv, sds: &mut SdLbStats) {
     let sd = v.domains();
@@ -353,6 +428,12 @@ fn calculate_imbalance_5x<V: LbView>(v: &V, env: &mut LbEnv, sds: &mut SdLbStats
         GroupType::AsymPacking => {
             env.migration_type = MigrationType::Task;
             env.imbalance = busiest.sum_h_nr_running as i64;
+            return;
+        }
+        GroupType::SmtBalance => {
+            // reduce the number of tasks sharing CPU capacity
+            env.migration_type = MigrationType::Task;
+            env.imbalance = 1;
             return;
         }
         GroupType::Imbalanced => {
@@ -376,6 +457,26 @@ fn calculate_imbalance_5x<V: LbView>(v: &V, env: &mut LbEnv, sds: &mut SdLbStats
             return;
         }
         env.migration_type = MigrationType::Task;
+        if env.family >= LbFamily::V618 {
+            // the NUMA allowance sees the whole difference; halved after it
+            env.imbalance = if busiest.group_weight == 1 || sds.prefer_sibling {
+                sibling_imbalance(env, &busiest, &local)
+            } else {
+                // unsigned int subtraction in the kernel, then max_t(long, 0, ·)
+                (local.idle_cpus.wrapping_sub(busiest.idle_cpus) as i64).max(0)
+            };
+            if level.flags.has(SdFlags::NUMA) {
+                env.imbalance = adjust_numa_imbalance(
+                    env.family,
+                    env.imbalance,
+                    &local,
+                    &busiest,
+                    level.imb_numa_nr,
+                );
+            }
+            env.imbalance >>= 1;
+            return;
+        }
         if busiest.group_weight == 1 || sds.prefer_sibling {
             let d = busiest.sum_nr_running as i64 - local.sum_nr_running as i64;
             env.imbalance = d.max(0) >> 1;
@@ -385,16 +486,29 @@ fn calculate_imbalance_5x<V: LbView>(v: &V, env: &mut LbEnv, sds: &mut SdLbStats
             env.imbalance = (d as i64).max(0) >> 1;
         }
         if level.flags.has(SdFlags::NUMA) {
-            env.imbalance = adjust_numa_imbalance(env.family, env.imbalance, &local, &busiest);
+            env.imbalance = adjust_numa_imbalance(env.family, env.imbalance, &local, &busiest, 0);
         }
         return;
     }
     if local.group_type.rank() < GroupType::Overloaded.rank() {
         sds.local.avg_load = local.group_load * 1024 / local.group_capacity;
-        sds.avg_load = sds.total_load * 1024 / sds.total_capacity.max(1);
-        if sds.local.avg_load >= busiest.avg_load {
-            env.imbalance = 0;
-            return;
+        if env.family >= LbFamily::V618 {
+            if sds.local.avg_load >= busiest.avg_load {
+                env.imbalance = 0;
+                return;
+            }
+            sds.avg_load = sds.total_load * 1024 / sds.total_capacity.max(1);
+            // 6.18 (91dcf1e8068e, v5.19): local above the domain average pulls nothing
+            if sds.local.avg_load >= sds.avg_load {
+                env.imbalance = 0;
+                return;
+            }
+        } else {
+            sds.avg_load = sds.total_load * 1024 / sds.total_capacity.max(1);
+            if sds.local.avg_load >= busiest.avg_load {
+                env.imbalance = 0;
+                return;
+            }
         }
     }
     env.migration_type = MigrationType::Load;
@@ -498,15 +612,26 @@ pub fn find_busiest_group<V: LbView>(
                 return Err("100 * busiest.avg_load <= imbalance_pct * local.avg_load");
             }
         }
-        if sds.prefer_sibling
-            && local.group_type == GroupType::HasSpare
-            && busiest.sum_nr_running > local.sum_nr_running + 1
-        {
-            return Ok(());
+        if sds.prefer_sibling && local.group_type == GroupType::HasSpare {
+            // 6.18: sibling_imbalance, 0 for a busy CPU
+            let excess = if fam >= LbFamily::V618 {
+                sibling_imbalance(env, &busiest, &local) > 1
+            } else {
+                busiest.sum_nr_running > local.sum_nr_running + 1
+            };
+            if excess {
+                return Ok(());
+            }
         }
         if busiest.group_type != GroupType::Overloaded {
             if env.idle == CpuIdleType::NotIdle {
                 return Err("busiest not overloaded and this CPU is busy");
+            }
+            // 6.18: let a non-SMT CPU pull from an SMT core sharing with its sibling
+            if busiest.group_type == GroupType::SmtBalance
+                && smt_vs_nonsmt_groups(Some(&local), &busiest)
+            {
+                return Ok(());
             }
             if busiest.group_weight > 1 && local.idle_cpus <= busiest.idle_cpus + 1 {
                 return Err("busiest not overloaded, local.idle_cpus <= busiest.idle_cpus + 1");
@@ -555,8 +680,13 @@ pub fn find_busiest_queue<V: LbView>(v: &V, env: &LbEnv, group: &SgLbStats) -> O
     let mut best_util = 0u64;
     let mut best_nr = 0u32;
     for i in group.span.and(&env.cpus).iter() {
-        let nr = v.cfs_h_nr_running(i);
-        if env.family == LbFamily::V515 && nr == 0 {
+        // 6.18: `rq->cfs.h_nr_runnable` (delayed tasks left out)
+        let nr = if env.family >= LbFamily::V618 {
+            v.cfs_h_nr_running(i) - v.cfs_h_nr_delayed(i)
+        } else {
+            v.cfs_h_nr_running(i)
+        };
+        if env.family >= LbFamily::V515 && nr == 0 {
             continue;
         }
         let capacity = v.capacity_of(i) as u64;
@@ -568,7 +698,7 @@ pub fn find_busiest_queue<V: LbView>(v: &V, env: &LbEnv, group: &SgLbStats) -> O
         let asym_skip = match env.family {
             LbFamily::V4 => false,
             LbFamily::V510 | LbFamily::V511 => asym && dst_cap < capacity && nr == 1,
-            LbFamily::V515 => asym && dst_cap * 1024 <= capacity * 1078 && nr == 1,
+            LbFamily::V515 | LbFamily::V618 => asym && dst_cap * 1024 <= capacity * 1078 && nr == 1,
         };
         if asym_skip {
             continue;

@@ -11,8 +11,8 @@ use super::view::LbView;
 use super::{CpuIdleType, LbFamily};
 
 /// `enum group_type`. 4.x uses Other < Imbalanced < Overloaded; 5.5+ uses HasSpare <
-/// FullyBusy < MisfitTask < AsymPacking < Imbalanced < Overloaded. [`GroupType::rank`] keeps
-/// both orders.
+/// FullyBusy < MisfitTask < AsymPacking < Imbalanced < Overloaded; 6.6+ adds SmtBalance between
+/// MisfitTask and AsymPacking. [`GroupType::rank`] keeps all three orders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GroupType {
@@ -21,6 +21,8 @@ pub enum GroupType {
     HasSpare,
     FullyBusy,
     MisfitTask,
+    /// 6.6+ `group_smt_balance`: an SMT core with 2+ CFS tasks, seen by an idle CPU.
+    SmtBalance,
     AsymPacking,
     Imbalanced,
     Overloaded,
@@ -32,9 +34,10 @@ impl GroupType {
             GroupType::Other | GroupType::HasSpare => 0,
             GroupType::FullyBusy => 1,
             GroupType::MisfitTask => 2,
-            GroupType::AsymPacking => 3,
-            GroupType::Imbalanced => 4,
-            GroupType::Overloaded => 5,
+            GroupType::SmtBalance => 3,
+            GroupType::AsymPacking => 4,
+            GroupType::Imbalanced => 5,
+            GroupType::Overloaded => 6,
         }
     }
     /// The kernel's name (`group_has_spare`, ...).
@@ -44,6 +47,7 @@ impl GroupType {
             GroupType::HasSpare => "group_has_spare",
             GroupType::FullyBusy => "group_fully_busy",
             GroupType::MisfitTask => "group_misfit_task",
+            GroupType::SmtBalance => "group_smt_balance",
             GroupType::AsymPacking => "group_asym_packing",
             GroupType::Imbalanced => "group_imbalanced",
             GroupType::Overloaded => "group_overloaded",
@@ -76,6 +80,16 @@ pub struct SgLbStats {
     pub group_no_capacity: bool,
     /// Some CPU has `nr_running > 1` (feeds `rd->overload`).
     pub overload: bool,
+    /// 6.18 `sg->flags & SD_SHARE_CPUCAPACITY`: the group is one SMT core (its child domain
+    /// is an SMT level).
+    #[serde(skip)]
+    pub smt_group: bool,
+    /// 6.18 `sg->cores`: the SMT cores the group spans.
+    #[serde(skip)]
+    pub cores: u32,
+    /// 6.18 `sgs->group_smt_balance` (`smt_balance()`).
+    #[serde(skip)]
+    pub group_smt_balance: bool,
 }
 
 impl SgLbStats {
@@ -102,6 +116,9 @@ impl SgLbStats {
             load_per_task: 0,
             group_no_capacity: false,
             overload: false,
+            smt_group: false,
+            cores: 0,
+            group_smt_balance: false,
         }
     }
 }
@@ -185,7 +202,7 @@ pub fn group_is_overloaded_5x(pct: u32, s: &SgLbStats) -> bool {
 }
 
 /// `group_classify`: 4.x (no_capacity, sgc imbalance, other); 5.x (overloaded, imbalanced,
-/// asym_packing, misfit, fully_busy, has_spare). Asym packing and misfit tasks are not modelled
+/// asym_packing, misfit, fully_busy, has_spare); 6.18 puts smt_balance after asym_packing. Asym packing and misfit tasks are not modelled
 /// (docs/model.md): they never apply on symmetric x86.
 pub fn group_classify(family: LbFamily, pct: u32, s: &SgLbStats, sgc_imbalance: bool) -> GroupType {
     if family.is_4x() {
@@ -200,6 +217,8 @@ pub fn group_classify(family: LbFamily, pct: u32, s: &SgLbStats, sgc_imbalance: 
         GroupType::Overloaded
     } else if sgc_imbalance {
         GroupType::Imbalanced
+    } else if s.group_smt_balance {
+        GroupType::SmtBalance
     } else if !group_has_capacity_5x(pct, s) {
         GroupType::FullyBusy
     } else {
@@ -219,6 +238,27 @@ pub struct SgInput<'a> {
     pub sgc_imbalance: bool,
     /// The group's `sgc` as this pass reads it ([`group_sgc`]); `None`: fresh.
     pub sgc: Option<StoredSgc>,
+    /// `sg->flags & SD_SHARE_CPUCAPACITY` ([`group_is_smt`]).
+    pub smt_group: bool,
+}
+
+/// `sg->flags & SD_SHARE_CPUCAPACITY`: a group holds its child domain's flags (set in
+/// `get_group`, and the surviving child's when a degenerate one is removed), so the groups of
+/// the level just above an SMT level are SMT cores. The lowest level's groups have none.
+pub fn group_is_smt(levels: &[DomainLevel], level: usize) -> bool {
+    level > 0 && levels[level - 1].flags.has(SdFlags::SHARE_CPUCAPACITY)
+}
+
+/// `sg->cores` (`init_sched_groups_capacity`): the group's CPUs counted once per SMT core.
+pub fn group_cores(topo: &crate::topology::Topology, group: &CpuMask) -> u32 {
+    let mut left = *group;
+    let mut cores = 0;
+    while let Some(c) = left.first() {
+        cores += 1;
+        left = left.andnot(topo.smt_mask(c));
+        left.clear(c);
+    }
+    cores
 }
 
 /// `group->sgc` as `update_sd_lb_stats` leaves it for `update_sg_lb_stats`: a stored value
@@ -303,7 +343,13 @@ pub fn update_sg_lb_stats<V: LbView>(v: &V, inp: &SgInput<'_>) -> SgLbStats {
             s.group_load += v.cpu_load(i);
             s.group_util += cpu_util(v, i, fam);
             s.group_runnable += v.cpu_runnable(i);
-            s.sum_h_nr_running += v.cfs_h_nr_running(i);
+            // 6.18: `rq->cfs.h_nr_runnable`, which leaves out delayed tasks (DELAY_DEQUEUE);
+            // `nr_running` keeps them
+            s.sum_h_nr_running += if fam >= LbFamily::V618 {
+                v.cfs_h_nr_running(i) - v.cfs_h_nr_delayed(i)
+            } else {
+                v.cfs_h_nr_running(i)
+            };
             s.sum_nr_running += nr;
         }
         if nr > 1 {
@@ -335,6 +381,15 @@ pub fn update_sg_lb_stats<V: LbView>(v: &V, inp: &SgInput<'_>) -> SgLbStats {
         s.group_no_capacity = group_is_overloaded_4x(pct, &s);
         s.group_type = group_classify(fam, pct, &s, inp.sgc_imbalance);
     } else {
+        if fam >= LbFamily::V618 {
+            s.smt_group = inp.smt_group;
+            // `smt_balance(env, sgs, group)`: an idle CPU looks at a remote SMT core with more
+            // than one CFS task
+            s.group_smt_balance = !inp.local_group
+                && inp.idle != CpuIdleType::NotIdle
+                && inp.smt_group
+                && s.sum_h_nr_running > 1;
+        }
         s.group_type = group_classify(fam, pct, &s, inp.sgc_imbalance);
         // 5.x computes avg_load here only for an overloaded group
         if s.group_type == GroupType::Overloaded {

@@ -16,6 +16,7 @@ use super::lb_stats::check_cpu_capacity;
 use super::state::{LbState, MAX_PINNED_INTERVAL_MS, SCHED_NR_MIGRATE, local_group};
 use super::view::LbView;
 use super::{CpuIdleType, LbFamily, Trace};
+use crate::topology::SdFlags;
 
 /// What one `load_balance` call decided.
 #[derive(Clone, Debug, Serialize)]
@@ -46,6 +47,9 @@ pub fn should_we_balance<V: LbView>(v: &V, env: &LbEnv) -> bool {
         return true;
     }
     let g = local_group(v.domains(), env.level, env.dst_cpu);
+    if env.family >= LbFamily::V618 {
+        return should_we_balance_idle_core(v, env, &g);
+    }
     // the first idle CPU of the group balances; else the group's first CPU
     for c in g.and(&env.cpus).iter() {
         if v.idle_cpu(c) {
@@ -55,13 +59,50 @@ pub fn should_we_balance<V: LbView>(v: &V, env: &LbEnv) -> bool {
     g.first() == Some(env.dst_cpu)
 }
 
+/// 6.18's periodic part of `should_we_balance` (6.6, b1bfeab9b002): above the SMT level the
+/// first idle CPU on an idle core balances; failing that the first idle SMT sibling of a busy
+/// core; else the group's first CPU. (Its new-idle bail-out for a CPU that has a task or a
+/// wake-up pending never applies here: the engine runs new-idle balance only on an empty CPU
+/// with no wake-up pending, spec §17.9.)
+fn should_we_balance_idle_core<V: LbView>(v: &V, env: &LbEnv, g: &CpuMask) -> bool {
+    let level = &v.domains().levels[env.level];
+    let topo = v.topology();
+    let mut swb_cpus = g.and(&env.cpus);
+    let mut idle_smt = None;
+    while let Some(cpu) = swb_cpus.first() {
+        swb_cpus.clear(cpu);
+        if !v.idle_cpu(cpu) {
+            continue;
+        }
+        // is_core_idle(cpu): every SMT sibling idle too
+        let core_idle = topo.smt_mask(cpu).iter().all(|s| s == cpu || v.idle_cpu(s));
+        if !level.flags.has(SdFlags::SHARE_CPUCAPACITY) && !core_idle {
+            idle_smt.get_or_insert(cpu);
+            // no need to look at this core's other siblings
+            swb_cpus.andnot_assign(topo.smt_mask(cpu));
+            continue;
+        }
+        return cpu == env.dst_cpu;
+    }
+    if let Some(c) = idle_smt {
+        return c == env.dst_cpu;
+    }
+    g.first() == Some(env.dst_cpu)
+}
+
 /// `need_active_balance(env)` and 5.10's `voluntary_active_balance` (spec §17.8.2); returns
 /// (need, voluntary).
 fn need_active_balance<V: LbView>(v: &V, env: &LbEnv, src: Cpu, failed: u32) -> (bool, bool) {
     let level = &v.domains().levels[env.level];
     let pct = level.imbalance_pct as u64;
+    // 6.18: `cfs.h_nr_runnable` (delayed tasks left out)
+    let nr_src = if env.family >= LbFamily::V618 {
+        v.cfs_h_nr_running(src) - v.cfs_h_nr_delayed(src)
+    } else {
+        v.cfs_h_nr_running(src)
+    };
     let reduced = env.idle != CpuIdleType::NotIdle
-        && v.cfs_h_nr_running(src) == 1
+        && nr_src == 1
         && check_cpu_capacity(v, src, level.imbalance_pct)
         && (v.capacity_of(src) as u64) * pct < (v.capacity_of(env.dst_cpu) as u64) * 100;
     let too_many = failed > level.cache_nice_tries + 2;
@@ -71,7 +112,7 @@ fn need_active_balance<V: LbView>(v: &V, env: &LbEnv, src: Cpu, failed: u32) -> 
             let voluntary = reduced || env.migration_type == MigrationType::Misfit;
             (voluntary || too_many, voluntary)
         }
-        LbFamily::V515 => {
+        LbFamily::V515 | LbFamily::V618 => {
             let need = (env.migration_type == MigrationType::Task && too_many)
                 || reduced
                 || env.migration_type == MigrationType::Misfit;
@@ -162,7 +203,7 @@ pub fn load_balance<V: LbView>(
         env.src_cpu = Some(busiest);
         let gone: Vec<TaskId> = res.moved.iter().map(|m| m.0).collect();
         let busiest_nr = v.nr_running(busiest).saturating_sub(gone.len() as u32);
-        if family == LbFamily::V515 {
+        if family >= LbFamily::V515 {
             env.flags |= LBF_ALL_PINNED;
         }
         if busiest_nr > 1 {
@@ -224,7 +265,7 @@ pub fn load_balance<V: LbView>(
                     format!("  active balance: stopper on CPU {busiest} pushes to CPU {this_cpu}")
                 });
                 let sdst = &mut st.sd[this_cpu as usize][level];
-                if family != LbFamily::V515 {
+                if family < LbFamily::V515 {
                     sdst.nr_balance_failed = lvl.cache_nice_tries + 1;
                 }
             }
@@ -237,11 +278,11 @@ pub fn load_balance<V: LbView>(
         let reset = match family {
             LbFamily::V4 => !active,
             LbFamily::V510 | LbFamily::V511 => !active || voluntary,
-            LbFamily::V515 => !active || need,
+            LbFamily::V515 | LbFamily::V618 => !active || need,
         };
         if reset {
             sdst.balance_interval = min_interval;
-        } else if family != LbFamily::V515 && sdst.balance_interval < max_interval {
+        } else if family < LbFamily::V515 && sdst.balance_interval < max_interval {
             sdst.balance_interval *= 2;
         }
         break 'redo Exit::Moved;

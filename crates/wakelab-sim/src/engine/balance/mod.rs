@@ -59,13 +59,16 @@ pub enum CpuIdleType {
 }
 
 /// Balancer code family of a kernel version (spec §17.0): 4.15 = 4.16; 5.10; 5.11 (5.12 is
-/// modelled as 5.11: which release each 5.15 change landed in was not checked, §17.14); 5.15.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// modelled as 5.11: which release each 5.15 change landed in was not checked, §17.14); 5.15;
+/// 6.18 (5.15 plus the changes read in 6.18.2's fair.c and topology.c, docs/model.md "6.18").
+/// Ordered by release: `>= LbFamily::V515` is "5.15's code or later".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub enum LbFamily {
     V4,
     V510,
     V511,
     V515,
+    V618,
 }
 
 impl LbFamily {
@@ -74,8 +77,8 @@ impl LbFamily {
             KernelVersion::V4_15 | KernelVersion::V4_16 => LbFamily::V4,
             KernelVersion::V5_10 => LbFamily::V510,
             KernelVersion::V5_11 | KernelVersion::V5_12 => LbFamily::V511,
-            // 6.18's balancer was not re-read: it runs the 5.15 code (docs/model.md, "6.18").
-            KernelVersion::V5_15 | KernelVersion::V6_18 => LbFamily::V515,
+            KernelVersion::V5_15 => LbFamily::V515,
+            KernelVersion::V6_18 => LbFamily::V618,
         }
     }
     pub fn is_4x(self) -> bool {

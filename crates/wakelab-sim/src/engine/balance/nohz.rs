@@ -57,7 +57,12 @@ pub fn nohz_balancer_kick(sim: &mut Sim, cpu: Cpu) {
     #[allow(clippy::if_same_then_else)]
     let kick = if rq.nr_running() >= 2 {
         true
-    } else if rq.nr_cfs >= 1
+    } else if (if fam >= LbFamily::V618 {
+        // `cfs.h_nr_runnable`: delayed tasks left out
+        rq.nr_cfs - rq.nr_delayed
+    } else {
+        rq.nr_cfs
+    }) >= 1
         && check_cpu_capacity(&crate::engine::view::View { sim }, cpu, lowest_pct)
     {
         true
@@ -97,7 +102,7 @@ fn nohz_idle_balance(sim: &mut Sim, ilb: Cpu) {
     let mut upd = false;
     let mask = sim.lb.nohz.idle_cpus_mask;
     let mut order = Vec::with_capacity(mask.weight());
-    if fam == LbFamily::V515 {
+    if fam >= LbFamily::V515 {
         // for_each_cpu_wrap(b, idle_cpus_mask, this_cpu + 1): this CPU last
         let start = if (ilb as usize + 1) < sim.topo.nr_cpus() {
             ilb + 1
@@ -132,7 +137,7 @@ fn nohz_idle_balance(sim: &mut Sim, ilb: Cpu) {
     if upd {
         sim.lb.nohz.next_balance = nb;
     }
-    if fam != LbFamily::V515 && sim.idle_cpu(ilb) {
+    if fam < LbFamily::V515 && sim.idle_cpu(ilb) {
         rebalance_domains(sim, ilb, CpuIdleType::Idle, Origin::Nohz);
     }
 }

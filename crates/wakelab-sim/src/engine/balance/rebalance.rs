@@ -127,8 +127,13 @@ pub fn rebalance_domains(sim: &mut Sim, cpu: Cpu, mut idle: CpuIdleType, origin:
     let mut busy = idle != CpuIdleType::Idle;
     let nlevels = sim.sd.levels.len().min(super::state::MAX_LEVELS);
     for li in 0..nlevels {
+        let migration_cost = sim.p.migration_cost_ns;
         let s = &mut sim.lb.sd[cpu as usize][li];
-        if j > s.next_decay_max_lb_cost {
+        if fam >= LbFamily::V618 {
+            // sched_balance_domains: the decay through update_newidle_cost, and need_decay is
+            // this level's answer, not an OR over the levels
+            need_decay = super::state::update_newidle_cost(s, 0, j, hz, migration_cost);
+        } else if j > s.next_decay_max_lb_cost {
             s.max_newidle_lb_cost = s.max_newidle_lb_cost * 253 / 256;
             s.next_decay_max_lb_cost = j + hz as u64;
             need_decay = true;
@@ -173,7 +178,7 @@ pub fn rebalance_domains(sim: &mut Sim, cpu: Cpu, mut idle: CpuIdleType, origin:
     }
     if updated {
         sim.lb.next_balance[cpu as usize] = next_balance;
-        if fam != LbFamily::V515
+        if fam < LbFamily::V515
             && idle == CpuIdleType::Idle
             && sim.lb.nohz.next_balance > next_balance
         {

@@ -377,6 +377,8 @@ impl BalanceSnapshot {
                     running: t.running,
                     exec_start: self.now_ns.saturating_sub(ago),
                     per_cpu_kthread: t.per_cpu_kthread,
+                    // a snapshot keeps no EEVDF state (and `place_lag` is false there)
+                    eligible: true,
                 },
             ));
         }

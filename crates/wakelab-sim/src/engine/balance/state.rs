@@ -24,7 +24,8 @@ pub struct SdState {
     pub nr_balance_failed: u32,
     /// `sd->max_newidle_lb_cost` (ns).
     pub max_newidle_lb_cost: u64,
-    /// `sd->next_decay_max_lb_cost` (jiffies).
+    /// `sd->next_decay_max_lb_cost` (jiffies); 6.18 keeps `sd->last_decay_max_lb_cost`
+    /// here instead, the jiffies of the last raise or decay ([`update_newidle_cost`]).
     pub next_decay_max_lb_cost: u64,
 }
 
@@ -128,6 +129,29 @@ pub fn get_sd_balance_interval(
     j.clamp(1, max_load_balance_interval(hz, nr_cpus))
 }
 
+/// 6.18 `update_newidle_cost(sd, cost)`: a higher cost raises `max_newidle_lb_cost` (capped at
+/// `sysctl_sched_migration_cost + 200`) and restarts the decay timer; otherwise, a second after
+/// the last raise or decay, it decays by ~1%. Returns whether it decayed.
+pub fn update_newidle_cost(
+    s: &mut SdState,
+    cost: u64,
+    jiffies: u64,
+    hz: u32,
+    migration_cost: u64,
+) -> bool {
+    if cost > s.max_newidle_lb_cost {
+        s.max_newidle_lb_cost = cost.min(migration_cost + 200);
+        s.next_decay_max_lb_cost = jiffies;
+        false
+    } else if jiffies > s.next_decay_max_lb_cost + hz as u64 {
+        s.max_newidle_lb_cost = s.max_newidle_lb_cost * 253 / 256;
+        s.next_decay_max_lb_cost = jiffies;
+        true
+    } else {
+        false
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,5 +168,38 @@ mod tests {
         // HZ 250 rounds up
         assert_eq!(msecs_to_jiffies(2, 250), 1);
         assert_eq!(msecs_to_jiffies(5, 250), 2);
+    }
+
+    fn sd(max: u64, last: u64) -> SdState {
+        SdState {
+            balance_interval: 1,
+            last_balance: 0,
+            nr_balance_failed: 0,
+            max_newidle_lb_cost: max,
+            next_decay_max_lb_cost: last,
+        }
+    }
+
+    /// 6.18.2 `update_newidle_cost`: a raise is capped at migration_cost + 200 and restarts the
+    /// decay timer; with no raise the maximum decays by 253/256 once HZ jiffies have passed.
+    #[test]
+    fn update_newidle_cost_raises_caps_and_decays() {
+        let (hz, mc) = (250, 500_000);
+        // a failed pass's bump (3/2 of the maximum) past the cap
+        let mut s = sd(400_000, 0);
+        assert!(!update_newidle_cost(&mut s, 600_000, 10, hz, mc));
+        assert_eq!(
+            (s.max_newidle_lb_cost, s.next_decay_max_lb_cost),
+            (500_200, 10)
+        );
+        // a maximum of 0 bumped by 3/2 stays 0 (only a pull records a real cost)
+        let mut z = sd(0, 0);
+        assert!(!update_newidle_cost(&mut z, 0, 10, hz, mc));
+        assert_eq!(z.max_newidle_lb_cost, 0);
+        // no decay within a second of the last raise, then ~1%
+        assert!(!update_newidle_cost(&mut s, 0, 10 + hz as u64, hz, mc));
+        assert!(update_newidle_cost(&mut s, 0, 11 + hz as u64, hz, mc));
+        assert_eq!(s.max_newidle_lb_cost, 500_200 * 253 / 256);
+        assert_eq!(s.next_decay_max_lb_cost, 11 + hz as u64);
     }
 }

@@ -21,6 +21,8 @@ pub struct LbTask {
     pub exec_start: u64,
     /// A per-CPU kthread (5.15 never pulls those).
     pub per_cpu_kthread: bool,
+    /// 6.18 `entity_eligible(task_cfs_rq(p), &p->se)` (always true before EEVDF).
+    pub eligible: bool,
 }
 
 /// Read-only state for one `load_balance` pass.
@@ -40,4 +42,9 @@ pub trait LbView: SchedView {
     fn preempt(&self) -> bool;
     /// CONFIG_HZ.
     fn hz(&self) -> u32;
+    /// 6.18 `sched_feat(PLACE_LAG)` (false before EEVDF, and in balance snapshots, which keep
+    /// no EEVDF state).
+    fn place_lag(&self) -> bool {
+        false
+    }
 }

@@ -130,7 +130,7 @@ impl Sim {
 
     /// `entity_eligible`.
     #[inline]
-    pub(super) fn entity_eligible(&self, cpu: Cpu, t: TaskId) -> bool {
+    pub(crate) fn entity_eligible(&self, cpu: Cpu, t: TaskId) -> bool {
         self.vruntime_eligible(cpu, self.tasks[t as usize].vruntime)
     }
 

@@ -1,0 +1,168 @@
+//! 6.18's load balancer (6.18.2 fair.c and topology.c; docs/model.md, "6.18"): each change
+//! from 5.15 that the model makes, on a `wakelab balance` snapshot where 5.15 and 6.18 decide
+//! differently, plus the NUMA allowance per machine preset. The changes that need EEVDF state
+//! or a run (the new-idle cost gate, `task_is_ineligible_on_dst_cpu`, `h_nr_runnable`) move
+//! the host's validation tables, which `wakelab validate --check` pins (docs/calibration.md,
+//! "The 6.18 balancer"); `update_newidle_cost` has unit tests in engine/balance/state.rs.
+
+use wakelab_sim::engine::balance::env::MigrationType;
+use wakelab_sim::engine::balance::snapshot::{BalanceOutput, balance_json};
+use wakelab_sim::kernel::{KernelVersion, TopologyFlags};
+use wakelab_sim::topology::{SchedDomains, SdFlags, Topology};
+
+/// The snapshot under 5.15 and under 6.18.
+fn both(snapshot: &str) -> (BalanceOutput, BalanceOutput) {
+    assert!(snapshot.contains("\"5.15\""));
+    let old = balance_json(snapshot).unwrap();
+    let new = balance_json(&snapshot.replace("\"5.15\"", "\"6.18\"")).unwrap();
+    (old, new)
+}
+
+fn moved(o: &BalanceOutput) -> Vec<(u32, u16, u16)> {
+    o.moved.iter().map(|m| (m.task, m.from, m.to)).collect()
+}
+
+fn busiest_type(o: &BalanceOutput) -> &'static str {
+    o.stats.as_ref().unwrap().busiest.unwrap().group_type.name()
+}
+
+/// sibling_imbalance (6.6): a busy CPU whose group has spare capacity no longer pulls from an
+/// overloaded single-CPU group (`!env->idle` -> 0); idle, it still does.
+#[test]
+fn a_busy_cpu_no_longer_pulls_by_task_count() {
+    let s = r#"{"format":1,"machine":{"sockets":1,"cores_per_llc":2},"kernel":{"version":"5.15"},
+        "now_ns":10000000000,"this_cpu":0,"level":0,"idle":"not_idle",
+        "tasks":[{"id":0,"cpu":0,"running":true,"util":100,"util_est":100},
+                 {"id":1,"cpu":1,"running":true},{"id":2,"cpu":1},{"id":3,"cpu":1}],
+        "cpus":[{"cpus":"0","runnable_avg":100}]}"#;
+    let (old, new) = both(s);
+    assert_eq!(
+        old.stats.as_ref().unwrap().local.group_type.name(),
+        "group_has_spare"
+    );
+    assert_eq!(
+        (old.migration_type, old.imbalance),
+        (Some(MigrationType::Task), 1)
+    );
+    assert_eq!(moved(&old), vec![(2, 1, 0)]);
+    assert_eq!(new.imbalance, 0);
+    assert!(new.moved.is_empty());
+    // the same CPU idle: (3 - 0) >> 1 on both
+    let idle = s.replace("\"not_idle\"", "\"idle\"").replace(
+        r#"{"id":0,"cpu":0,"running":true,"util":100,"util_est":100},"#,
+        "",
+    );
+    let (old, new) = both(&idle);
+    assert_eq!(moved(&old), moved(&new));
+    assert_eq!(new.imbalance, 1);
+}
+
+/// calculate_imbalance (91dcf1e8068e, v5.19): a fully busy local group above the domain's
+/// average pulls nothing; 5.15.85 wrapped and pulled (balance_snapshot.rs has the arithmetic).
+#[test]
+fn a_local_group_above_the_average_pulls_nothing() {
+    let s = r#"{"format":1,"machine":{"sockets":1,"cores_per_llc":4},"kernel":{"version":"5.15"},
+        "now_ns":10000000000,"this_cpu":0,"level":0,"idle":"not_idle",
+        "tasks":[{"id":0,"cpu":0,"running":true},{"id":2,"cpu":1},{"id":1,"cpu":1,"running":true}]}"#;
+    let (old, new) = both(s);
+    assert_eq!(moved(&old), vec![(2, 1, 0)]);
+    assert_eq!(new.imbalance, 0);
+    assert!(new.moved.is_empty() && new.busiest_cpu.is_none());
+}
+
+/// update_sd_pick_busiest: between fully busy groups of equal (zero) avg_load the later one
+/// replaces the busiest unless that is an SMT core (three 2-CPU LLCs, no SMT, DIE level).
+#[test]
+fn the_last_fully_busy_group_is_the_busiest() {
+    let s = r#"{"format":1,"machine":{"sockets":1,"llcs_per_socket":3,"cores_per_llc":2},
+        "kernel":{"version":"5.15"},"now_ns":10000000000,"this_cpu":0,"level":1,"idle":"idle",
+        "tasks":[{"id":1,"cpu":2,"running":true},{"id":2,"cpu":3,"running":true},
+                 {"id":3,"cpu":4,"running":true},{"id":4,"cpu":5,"running":true}]}"#;
+    let (old, new) = both(s);
+    assert_eq!(old.busiest_group.as_deref(), Some("2-3"));
+    assert_eq!(new.busiest_group.as_deref(), Some("4-5"));
+    assert_eq!(busiest_type(&new), "group_fully_busy");
+}
+
+/// group_smt_balance (6.6): an idle CPU sees an SMT-4 core running four tasks as smt_balance
+/// and moves one task at a time; 5.15 (fully busy, prefer sibling) asked for (4 - 0) >> 1.
+#[test]
+fn an_smt_core_with_several_tasks_is_smt_balance() {
+    let s = r#"{"format":1,"machine":{"sockets":1,"cores_per_llc":2,"smt":4},"kernel":{"version":"5.15"},
+        "now_ns":10000000000,"this_cpu":0,"level":1,"idle":"idle",
+        "tasks":[{"id":1,"cpu":1,"running":true},{"id":2,"cpu":3,"running":true},
+                 {"id":3,"cpu":5,"running":true},{"id":4,"cpu":7,"running":true}]}"#;
+    let (old, new) = both(s);
+    assert_eq!(busiest_type(&old), "group_fully_busy");
+    assert_eq!(old.imbalance, 2);
+    assert_eq!(busiest_type(&new), "group_smt_balance");
+    assert_eq!(
+        (new.migration_type, new.imbalance),
+        (Some(MigrationType::Task), 1)
+    );
+    // a busy CPU never sees smt_balance
+    let busy = s.replace("\"idle\":\"idle\"", "\"idle\":\"not_idle\"").replace(
+        "\"tasks\":[",
+        "\"tasks\":[{\"id\":9,\"cpu\":0,\"running\":true},{\"id\":10,\"cpu\":2,\"running\":true},\
+         {\"id\":11,\"cpu\":4,\"running\":true},{\"id\":12,\"cpu\":6,\"running\":true},",
+    );
+    let new = balance_json(&busy.replace("\"5.15\"", "\"6.18\"")).unwrap();
+    assert!(
+        new.stats
+            .unwrap()
+            .groups
+            .iter()
+            .all(|g| g.group_type.name() != "group_smt_balance")
+    );
+}
+
+/// should_we_balance (6.6): above the SMT level an idle CPU on an idle core balances first.
+/// CPU 0 is idle but its sibling CPU 4 runs; core {1,5} is idle, so CPU 1 balances the DIE
+/// level for the LLC on 6.18, CPU 0 (the first idle CPU) on 5.15.
+#[test]
+fn an_idle_cpu_on_an_idle_core_balances_first() {
+    let s = r#"{"format":1,"machine":{"sockets":1,"llcs_per_socket":2,"cores_per_llc":2,"smt":2},
+        "kernel":{"version":"5.15"},"now_ns":10000000000,"this_cpu":0,"level":2,"idle":"idle",
+        "tasks":[{"id":1,"cpu":4,"running":true},{"id":2,"cpu":2,"running":true},{"id":3,"cpu":2},
+                 {"id":4,"cpu":3,"running":true},{"id":5,"cpu":3}]}"#;
+    let (old, new) = both(s);
+    assert!(old.should_we_balance);
+    assert!(!new.should_we_balance);
+    let cpu1 = balance_json(
+        &s.replace("\"5.15\"", "\"6.18\"")
+            .replace("\"this_cpu\":0", "\"this_cpu\":1"),
+    )
+    .unwrap();
+    assert!(cpu1.should_we_balance);
+    // at the SMT level the rule is off: CPU 0 is its core's first idle CPU
+    let smt = balance_json(
+        &s.replace("\"5.15\"", "\"6.18\"")
+            .replace("\"level\":2", "\"level\":0"),
+    )
+    .unwrap();
+    assert!(smt.should_we_balance);
+}
+
+/// `sd->imb_numa_nr` (build_sched_domains): the NUMA levels' allowance per machine preset, as
+/// computed by hand from 6.18.2's topology.c.
+#[test]
+fn numa_imbalance_allowance_per_machine() {
+    let numa_levels = |name: &str| -> Vec<u32> {
+        let m = wakelab_sim::presets::machine(name).unwrap();
+        let t = Topology::new(&m.shape).unwrap();
+        let sd = SchedDomains::build(&t, KernelVersion::V6_18, TopologyFlags::Mainline);
+        sd.levels
+            .iter()
+            .filter(|l| l.flags.has(SdFlags::NUMA))
+            .map(|l| l.imb_numa_nr)
+            .collect()
+    };
+    // one LLC per node: an eighth of the node (the first level above the LLC)
+    assert_eq!(numa_levels("clx-2s-80t"), vec![5]);
+    assert_eq!(numa_levels("tx2-2s-224t"), vec![14]);
+    // several LLCs per node: their number
+    assert_eq!(numa_levels("rome-2s-256t"), vec![16]);
+    assert_eq!(numa_levels("milan-2s-256t"), vec![8]);
+    // SNC: the node is the LLC; the span factor doubles it at the socket-crossing level
+    assert_eq!(numa_levels("icx-2s-160t-snc2"), vec![5, 10]);
+}
