@@ -1,9 +1,9 @@
 //! 6.18's load balancer (6.18.2 fair.c and topology.c; docs/model.md, "6.18"): each change
 //! from 5.15 that the model makes, on a `wakelab balance` snapshot where 5.15 and 6.18 decide
-//! differently, plus the NUMA allowance per machine preset. The changes that need EEVDF state
-//! or a run (the new-idle cost gate, `task_is_ineligible_on_dst_cpu`, `h_nr_runnable`) move
-//! the host's validation tables, which `wakelab validate --check` pins (docs/calibration.md,
-//! "The 6.18 balancer"); `update_newidle_cost` has unit tests in engine/balance/state.rs.
+//! differently, plus the NUMA allowance per machine preset. The changes that need a run (the
+//! new-idle cost gate, `h_nr_runnable`) move the host's validation tables, which `wakelab
+//! validate --check` pins (docs/calibration.md, "The 6.18 balancer"); `update_newidle_cost`
+//! has unit tests in engine/balance/state.rs.
 
 use wakelab_sim::engine::balance::env::MigrationType;
 use wakelab_sim::engine::balance::snapshot::{BalanceOutput, balance_json};
@@ -165,4 +165,43 @@ fn numa_imbalance_allowance_per_machine() {
     assert_eq!(numa_levels("milan-2s-256t"), vec![8]);
     // SNC: the node is the LLC; the span factor doubles it at the socket-crossing level
     assert_eq!(numa_levels("icx-2s-160t-snc2"), vec![5, 10]);
+}
+
+/// task_is_ineligible_on_dst_cpu (6.18): before the first failed balance a task that is not
+/// eligible stays where it is when the destination has CFS tasks queued; it is tested before
+/// the affinity test, so an all-ineligible runqueue counts as all pinned. After a failure (or
+/// with PLACE_LAG off) it moves.
+#[test]
+fn an_ineligible_task_is_not_pulled_to_a_busy_cpu_until_a_balance_failed() {
+    // CPU 0 runs one task (fully busy), CPU 1 three: migrate_load
+    let s = r#"{"format":1,"machine":{"sockets":1,"cores_per_llc":2},"kernel":{"version":"6.18"},
+        "now_ns":10000000000,"this_cpu":0,"level":0,"idle":"not_idle",
+        "tasks":[{"id":0,"cpu":0,"running":true},{"id":1,"cpu":1,"running":true},
+                 {"id":2,"cpu":1,"eligible":false},{"id":3,"cpu":1,"eligible":false}]}"#;
+    let o = balance_json(s).unwrap();
+    assert_eq!(o.migration_type, Some(MigrationType::Load));
+    assert!(o.moved.is_empty());
+    assert!(
+        o.trace.iter().any(|l| l.contains("not eligible")),
+        "{:#?}",
+        o.trace
+    );
+    let failed = balance_json(&s.replace(
+        "\"idle\":\"not_idle\",",
+        "\"idle\":\"not_idle\", \"sd\": { \"nr_balance_failed\": 1 },",
+    ))
+    .unwrap();
+    assert_eq!(moved(&failed), vec![(2, 1, 0)]);
+    let no_lag = balance_json(&s.replace(
+        "\"version\":\"6.18\"",
+        "\"version\":\"6.18\",\"features\":{\"PLACE_LAG\":false}",
+    ))
+    .unwrap();
+    assert_eq!(moved(&no_lag), vec![(2, 1, 0)]);
+    // eligible tasks move at once
+    let eligible = balance_json(&s.replace(",\"eligible\":false", "")).unwrap();
+    assert_eq!(moved(&eligible), vec![(2, 1, 0)]);
+    // eligibility is EEVDF's
+    let e = balance_json(&s.replace("\"6.18\"", "\"5.15\"")).unwrap_err();
+    assert_eq!(e.path, "tasks[2].eligible");
 }

@@ -186,6 +186,11 @@ pub struct TaskSpec {
     pub ran_ns_ago: Option<u64>,
     #[serde(default)]
     pub per_cpu_kthread: bool,
+    /// 6.18 only: `entity_eligible` on its runqueue (lag >= 0; default true). A task that is
+    /// not is not pulled to a CPU with queued CFS tasks before the first failed balance
+    /// (`task_is_ineligible_on_dst_cpu`, PLACE_LAG).
+    #[serde(default)]
+    pub eligible: Option<bool>,
 }
 
 fn load_default() -> u64 {
@@ -342,6 +347,15 @@ impl BalanceSnapshot {
                     format!("does not contain the task's CPU {}", t.cpu),
                 ));
             }
+            if t.eligible.is_some() && !self.kernel.version.is_eevdf() {
+                return Err(bad(
+                    p("eligible"),
+                    format!(
+                        "eligibility is EEVDF's (6.18); {} has none",
+                        self.kernel.version
+                    ),
+                ));
+            }
             let ago = t.ran_ns_ago.unwrap_or(1_000_000_000);
             crate::check::at_most(ago, 1u64 << 62).map_err(|m| bad(p("ran_ns_ago"), m))?;
             let (s, lb) = (&mut cpus[t.cpu as usize], &mut lb_cpus[t.cpu as usize]);
@@ -377,8 +391,7 @@ impl BalanceSnapshot {
                     running: t.running,
                     exec_start: self.now_ns.saturating_sub(ago),
                     per_cpu_kthread: t.per_cpu_kthread,
-                    // a snapshot keeps no EEVDF state (and `place_lag` is false there)
-                    eligible: true,
+                    eligible: t.eligible.unwrap_or(true),
                 },
             ));
         }
@@ -509,6 +522,14 @@ impl LbView for LoadedBalance {
     }
     fn hz(&self) -> u32 {
         self.snapshot.hz
+    }
+    fn place_lag(&self) -> bool {
+        let k = &self.snapshot.kernel;
+        let f = crate::kernel::SchedFeature::PlaceLag;
+        k.features
+            .get(f)
+            .or(f.default_in(k.version))
+            .unwrap_or(false)
     }
 }
 

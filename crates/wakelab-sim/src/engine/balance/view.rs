@@ -42,9 +42,6 @@ pub trait LbView: SchedView {
     fn preempt(&self) -> bool;
     /// CONFIG_HZ.
     fn hz(&self) -> u32;
-    /// 6.18 `sched_feat(PLACE_LAG)` (false before EEVDF, and in balance snapshots, which keep
-    /// no EEVDF state).
-    fn place_lag(&self) -> bool {
-        false
-    }
+    /// 6.18 `sched_feat(PLACE_LAG)` (false before EEVDF).
+    fn place_lag(&self) -> bool;
 }
