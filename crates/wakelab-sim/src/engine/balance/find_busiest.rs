@@ -9,8 +9,9 @@ use crate::topology::{SchedDomains, SdFlags};
 
 use super::env::{LbEnv, MigrationType};
 use super::lb_stats::{
-    GroupType, SgInput, SgLbStats, check_cpu_capacity, cpu_util, group_classify, group_cores,
-    group_has_capacity_4x, group_is_smt, group_sgc, sgc_min_capacity, update_sg_lb_stats,
+    GroupType, SgInput, SgLbStats, cfs_h_nr_runnable, check_cpu_capacity, cpu_util, group_classify,
+    group_cores, group_has_capacity_4x, group_is_smt, group_sgc, sgc_min_capacity,
+    update_sg_lb_stats,
 };
 use super::state::LbState;
 use super::view::LbView;
@@ -680,12 +681,7 @@ pub fn find_busiest_queue<V: LbView>(v: &V, env: &LbEnv, group: &SgLbStats) -> O
     let mut best_util = 0u64;
     let mut best_nr = 0u32;
     for i in group.span.and(&env.cpus).iter() {
-        // 6.18: `rq->cfs.h_nr_runnable` (delayed tasks left out)
-        let nr = if env.family >= LbFamily::V618 {
-            v.cfs_h_nr_running(i) - v.cfs_h_nr_delayed(i)
-        } else {
-            v.cfs_h_nr_running(i)
-        };
+        let nr = cfs_h_nr_runnable(v, i, env.family);
         if env.family >= LbFamily::V515 && nr == 0 {
             continue;
         }

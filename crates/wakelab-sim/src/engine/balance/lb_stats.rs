@@ -134,6 +134,17 @@ pub fn cpu_util<V: LbView>(v: &V, cpu: Cpu, family: LbFamily) -> u64 {
     u.min(v.domains().capacity_orig[cpu as usize] as u64)
 }
 
+/// The CFS tasks the balancer counts on `cpu` (`sum_h_nr_running`, `find_busiest_queue`,
+/// `need_active_balance`): `cfs.h_nr_running`, from 6.18 `cfs.h_nr_runnable`, which leaves out
+/// the delayed (DELAY_DEQUEUE) tasks that `nr_running` keeps.
+pub fn cfs_h_nr_runnable<V: LbView>(v: &V, cpu: Cpu, family: LbFamily) -> u32 {
+    if family >= LbFamily::V618 {
+        v.cfs_h_nr_running(cpu) - v.cfs_h_nr_delayed(cpu)
+    } else {
+        v.cfs_h_nr_running(cpu)
+    }
+}
+
 /// `check_cpu_capacity(rq, sd)`: capacity noticeably reduced by RT/IRQ pressure.
 pub fn check_cpu_capacity<V: LbView>(v: &V, cpu: Cpu, pct: u32) -> bool {
     let orig = v.domains().capacity_orig[cpu as usize] as u64;
@@ -343,13 +354,7 @@ pub fn update_sg_lb_stats<V: LbView>(v: &V, inp: &SgInput<'_>) -> SgLbStats {
             s.group_load += v.cpu_load(i);
             s.group_util += cpu_util(v, i, fam);
             s.group_runnable += v.cpu_runnable(i);
-            // 6.18: `rq->cfs.h_nr_runnable`, which leaves out delayed tasks (DELAY_DEQUEUE);
-            // `nr_running` keeps them
-            s.sum_h_nr_running += if fam >= LbFamily::V618 {
-                v.cfs_h_nr_running(i) - v.cfs_h_nr_delayed(i)
-            } else {
-                v.cfs_h_nr_running(i)
-            };
+            s.sum_h_nr_running += cfs_h_nr_runnable(v, i, fam);
             s.sum_nr_running += nr;
         }
         if nr > 1 {

@@ -12,7 +12,7 @@ use super::env::{
     LBF_ALL_PINNED, LBF_DST_PINNED, LBF_NEED_BREAK, LBF_SOME_PINNED, LbEnv, MigrationType,
 };
 use super::find_busiest::{SdLbStats, find_busiest_group, find_busiest_queue};
-use super::lb_stats::check_cpu_capacity;
+use super::lb_stats::{cfs_h_nr_runnable, check_cpu_capacity};
 use super::state::{LbState, MAX_PINNED_INTERVAL_MS, SCHED_NR_MIGRATE, local_group};
 use super::view::LbView;
 use super::{CpuIdleType, LbFamily, Trace};
@@ -59,7 +59,7 @@ pub fn should_we_balance<V: LbView>(v: &V, env: &LbEnv) -> bool {
     g.first() == Some(env.dst_cpu)
 }
 
-/// 6.18's periodic part of `should_we_balance` (6.6, b1bfeab9b002): above the SMT level the
+/// 6.18's periodic part of `should_we_balance` (from 6.6): above the SMT level the
 /// first idle CPU on an idle core balances; failing that the first idle SMT sibling of a busy
 /// core; else the group's first CPU. (Its new-idle bail-out for a CPU that has a task or a
 /// wake-up pending never applies here: the engine runs new-idle balance only on an empty CPU
@@ -95,14 +95,8 @@ fn should_we_balance_idle_core<V: LbView>(v: &V, env: &LbEnv, g: &CpuMask) -> bo
 fn need_active_balance<V: LbView>(v: &V, env: &LbEnv, src: Cpu, failed: u32) -> (bool, bool) {
     let level = &v.domains().levels[env.level];
     let pct = level.imbalance_pct as u64;
-    // 6.18: `cfs.h_nr_runnable` (delayed tasks left out)
-    let nr_src = if env.family >= LbFamily::V618 {
-        v.cfs_h_nr_running(src) - v.cfs_h_nr_delayed(src)
-    } else {
-        v.cfs_h_nr_running(src)
-    };
     let reduced = env.idle != CpuIdleType::NotIdle
-        && nr_src == 1
+        && cfs_h_nr_runnable(v, src, env.family) == 1
         && check_cpu_capacity(v, src, level.imbalance_pct)
         && (v.capacity_of(src) as u64) * pct < (v.capacity_of(env.dst_cpu) as u64) * 100;
     let too_many = failed > level.cache_nice_tries + 2;
