@@ -67,16 +67,8 @@ pub fn newidle_balance(sim: &mut Sim, cpu: Cpu) -> bool {
                 break;
             }
         }
-        let rq = &mut sim.rqs[cpu as usize];
-        rq.max_idle_balance_cost = rq.max_idle_balance_cost.max(curr_cost);
     }
-    if sim.rqs[cpu as usize].nr_cfs > 0 {
-        pulled = true;
-    }
-    if sim.lb.next_balance[cpu as usize] > next_balance {
-        sim.lb.next_balance[cpu as usize] = next_balance;
-    }
-    pulled
+    newidle_out(sim, cpu, curr_cost, pulled, next_balance)
 }
 
 /// 6.18 `sched_balance_newidle(this_rq)`: gated by the lowest domain's `max_newidle_lb_cost`
@@ -128,11 +120,25 @@ fn sched_balance_newidle(sim: &mut Sim, cpu: Cpu) -> bool {
                 break;
             }
         }
-        let rq = &mut sim.rqs[cpu as usize];
-        rq.max_idle_balance_cost = rq.max_idle_balance_cost.max(curr_cost);
     }
-    // `cfs.h_nr_queued`: a task arrived meanwhile (delayed ones included)
-    if sim.rqs[cpu as usize].nr_cfs > 0 {
+    newidle_out(sim, cpu, curr_cost, pulled, next_balance)
+}
+
+/// The common end of both versions' functions: `rq->max_idle_balance_cost` keeps the largest
+/// cost of one pass (`curr_cost` is 0 when the pass was gated off, so the `max` is then a no-op,
+/// as the kernel's update inside the `else` branch is), a CFS task queued meanwhile counts as
+/// pulled (5.x `cfs.h_nr_running`, 6.18 `cfs.h_nr_queued`: delayed tasks included), and
+/// `rq->next_balance` moves to the earliest level's.
+fn newidle_out(
+    sim: &mut Sim,
+    cpu: Cpu,
+    curr_cost: u64,
+    mut pulled: bool,
+    next_balance: u64,
+) -> bool {
+    let rq = &mut sim.rqs[cpu as usize];
+    rq.max_idle_balance_cost = rq.max_idle_balance_cost.max(curr_cost);
+    if rq.nr_cfs > 0 {
         pulled = true;
     }
     if sim.lb.next_balance[cpu as usize] > next_balance {
