@@ -203,3 +203,58 @@ fn recordings_table_is_the_metadata() {
         expected.join("\n")
     );
 }
+
+/// recordings/README.md, "Group commit": the counts in its table are the analysis files'
+/// (recordings/dbench-ext4-group-commit/NAME.analysis.json, written by
+/// scripts/trace-reads/jbd2/analyze.py).
+#[test]
+fn the_group_commit_table_quotes_its_analysis_files() {
+    let readme = std::fs::read_to_string(root().join("recordings/README.md")).unwrap();
+    let (_, rest) = readme
+        .split_once("#### Group commit")
+        .expect("README has the Group commit section");
+    let (section, _) = rest.split_once("\n#").unwrap_or((rest, ""));
+    let analysis = |name: &str| -> Value {
+        let path = root()
+            .join("recordings/dbench-ext4-group-commit")
+            .join(format!("{name}.analysis.json"));
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    let spaced = |n: u64| thousands(n).replace(',', " ");
+    let mut expected = Vec::new();
+    for name in [
+        "dbench-ext4-c1a",
+        "dbench-ext4-c1b",
+        "dbench-ext4-c2",
+        "dbench-ext4-c4",
+    ] {
+        let a = analysis(name);
+        let n = |k: &str| {
+            a[k].as_u64()
+                .unwrap_or_else(|| panic!("{name}: no count `{k}`"))
+        };
+        expected.push(format!(
+            "{} / {}",
+            spaced(n("dbench_ops_total")),
+            n("dbench_flush_ops")
+        ));
+        expected.push(n("commits").to_string());
+        if name == "dbench-ext4-c2" || name == "dbench-ext4-c4" {
+            let woken: u64 = a["client_wakes_per_commit_hist"]
+                .as_object()
+                .unwrap()
+                .iter()
+                .map(|(k, v)| k.parse::<u64>().unwrap() * v.as_u64().unwrap())
+                .sum();
+            expected.push(format!("{} of {woken}", n("spurious_in_fsync")));
+            expected.push(format!("| {} (", n("client_to_jbd2_wakes_total")));
+        }
+    }
+    for e in &expected {
+        assert!(
+            section.contains(e.as_str()),
+            "recordings/README.md, Group commit: `{e}` (from the analysis files) is not quoted"
+        );
+    }
+}

@@ -696,13 +696,11 @@ fn dbench_ios_per_log_is_bounded_and_named() {
         );
     }
     read(|v| v["scenario"]["workload"]["ios_per_log"] = json!(16)).expect("16 is accepted");
-    // ext4 with 16 IO waits per commit still builds at many clients within the program limit,
-    // or says which limit it hits
-    let r = build(
+    // ext4 with 16 IO waits per commit builds at many clients: jbd2's program no longer names
+    // each client (group commit), so its size does not grow with them
+    build(
         json!({"kind": "dbench", "variant": "ext4", "ios_per_log": 16, "logs_per_io": 7}),
-        800,
-    );
-    if let Err(m) = r {
-        assert!(m.contains("commits per round"), "{m}");
-    }
+        4000,
+    )
+    .expect("ext4 builds at 4000 clients");
 }

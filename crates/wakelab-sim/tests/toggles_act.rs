@@ -141,21 +141,21 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             idle-cores-clear-target 0+0+0/1136
         t2 (dbench x4, skl-client-8c-nosmt):
           acts:
-            prev-idle-no-migrate 183+0+0/899
+            prev-idle-no-migrate 429+0+0/1389
+            recent-used-cpu 2+168+3/899
+            recent-keep-prev 0+308+0/886
           inert:
-            wake-affine-idle-params 0+0+0/675
-            wake-affine-return-cpu 0+0+0/675
-            recent-used-cpu 0+161+0/675
-            rt-irq-spare-capacity 0+0+0/675
-            idle-candidate 0+0+0/899
-            idle-candidate-v1 0+0+0/899
-            recent-keep-prev 0+378+0/675
-            recent-affinity-fix 0+0+0/675
-            recent-as-target 0+402+0/899
-            clear-target-from-scan 0+0+0/899
-            account-search-cost 0+0+0/899
-            select-idle-smt-prev 0+0+0/887
-            idle-cores-clear-target 0+0+0/887
+            wake-affine-idle-params 0+0+0/922
+            wake-affine-return-cpu 0+0+0/922
+            rt-irq-spare-capacity 0+0+0/922
+            idle-candidate 0+0+0/1382
+            idle-candidate-v1 0+0+0/1382
+            recent-affinity-fix 0+0+0/886
+            recent-as-target 0+397+0/1382
+            clear-target-from-scan 0+0+0/1382
+            account-search-cost 0+0+0/1382
+            select-idle-smt-prev 0+0+0/1401
+            idle-cores-clear-target 0+0+0/1401
         t2-pgbench (pgbench x4, skl-client-8t):
           acts:
             idle-candidate 3+2+0/8293

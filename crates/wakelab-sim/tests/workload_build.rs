@@ -204,28 +204,40 @@ fn dbench_ext4_clients_share_one_jbd2_thread() {
     let jbd2 = &b.tasks[3];
     assert!(jbd2.name.starts_with("jbd2"));
     for k in 0..3 {
-        assert_eq!(wakes(&b.tasks[k].program), vec![(3, false)]);
-        // the client's fsync: one system call that wakes jbd2 and sleeps until it commits
-        let fsync = Phase::Syscall {
-            body: vec![
-                Phase::Wake {
-                    task: TaskRef::Task(3),
-                    sync: false,
-                },
-                Phase::Wait,
-            ],
-        };
+        // the client's fsync: one system call that waits for its data, then asks jbd2 for a
+        // commit and sleeps until the commit is done (group commit, engine/sim/journal.rs)
+        assert_eq!(wakes(&b.tasks[k].program), vec![]);
         match &b.tasks[k].program[..] {
-            [Phase::Loop { body, .. }] => assert_eq!(body.last(), Some(&fsync)),
+            [Phase::Loop { body, .. }] => match body.last() {
+                Some(Phase::Syscall { body }) => match &body[..] {
+                    [
+                        Phase::Io {
+                            irq: IrqRoute::Cpu(3),
+                            ..
+                        },
+                        Phase::CommitWait { journal: 0 },
+                    ] => {}
+                    f => panic!("client {k}'s fsync: {f:?}"),
+                },
+                f => panic!("client {k}: {f:?}"),
+            },
             p => panic!("client {k}: {p:?}"),
         }
     }
-    // jbd2 commits (a journal write of two IO waits, the journal blocks and the commit
-    // record, completing on CPU 3) and wakes each client in turn
-    assert_eq!(
-        wakes(&jbd2.program),
-        vec![(0, false), (1, false), (2, false)]
-    );
+    // jbd2 takes the requested transaction, commits it (a journal write of two IO waits, the
+    // journal blocks and the commit record, completing on CPU 3) and wakes every waiter; its
+    // program does not name the clients
+    assert_eq!(wakes(&jbd2.program), vec![]);
+    match &jbd2.program[..] {
+        [Phase::Loop { body, .. }] => {
+            assert_eq!(body.first(), Some(&Phase::CommitStart { journal: 0 }));
+            assert_eq!(
+                count(body, &|p| matches!(p, Phase::CommitEnd { journal: 0 })),
+                1
+            );
+        }
+        p => panic!("jbd2: {p:?}"),
+    }
     assert_eq!(
         count(&jbd2.program, &|p| matches!(
             p,
@@ -234,10 +246,10 @@ fn dbench_ext4_clients_share_one_jbd2_thread() {
                 ..
             }
         )),
-        6
+        2
     );
-    // three runs per commit: before the write and after each IO wait
-    assert_eq!(count(&jbd2.program, &|p| matches!(p, Phase::Run { .. })), 9);
+    // four runs per commit: before the write, after each IO wait, and after the wake-ups
+    assert_eq!(count(&jbd2.program, &|p| matches!(p, Phase::Run { .. })), 4);
     // an IRQ route to a CPU that does not exist is refused
     let e = workload::build(
         &cfg(serde_json::json!({"kind": "dbench", "variant": "ext4", "irq": {"cpu": 8}})),
@@ -646,9 +658,9 @@ fn snapshot_small_builds() {
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "tbench"}), 1)));
     expect![[r#"
-        dbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"loop":{"count":106,"body":[{"run":{"cycles":{"lo":20000,"hi":60000}}},{"ops":{"n":1}}]}},{"syscall":{"body":[{"wake":{"task":{"task":2},"sync":false}},"wait"]}}]}}]
-        dbench/1 @Some(0)+10000: [{"loop":{"count":null,"body":[{"loop":{"count":106,"body":[{"run":{"cycles":{"lo":20000,"hi":60000}}},{"ops":{"n":1}}]}},{"syscall":{"body":[{"wake":{"task":{"task":2},"sync":false}},"wait"]}}]}}]
-        jbd2/sda1-8 @Some(0)+0: [{"loop":{"count":null,"body":["wait",{"run":{"cycles":{"lo":25000,"hi":100000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"run":{"cycles":{"lo":25000,"hi":100000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"run":{"cycles":{"lo":25000,"hi":100000}}},{"wake":{"task":{"task":0},"sync":false}},"wait",{"run":{"cycles":{"lo":25000,"hi":100000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"run":{"cycles":{"lo":25000,"hi":100000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"run":{"cycles":{"lo":25000,"hi":100000}}},{"wake":{"task":{"task":1},"sync":false}}]}}]
+        dbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"loop":{"count":83,"body":[{"run":{"cycles":{"lo":20000,"hi":60000}}},{"ops":{"n":1}}]}},{"syscall":{"body":[{"io":{"ns":{"lo":40000,"hi":80000},"irq":"round_robin"}},{"commit_wait":{"journal":0}}]}}]}}]
+        dbench/1 @Some(0)+10000: [{"loop":{"count":null,"body":[{"loop":{"count":83,"body":[{"run":{"cycles":{"lo":20000,"hi":60000}}},{"ops":{"n":1}}]}},{"syscall":{"body":[{"io":{"ns":{"lo":40000,"hi":80000},"irq":"round_robin"}},{"commit_wait":{"journal":0}}]}}]}}]
+        jbd2/sda1-8 @Some(0)+0: [{"loop":{"count":null,"body":[{"commit_start":{"journal":0}},{"run":{"cycles":{"lo":25000,"hi":100000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"run":{"cycles":{"lo":25000,"hi":100000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"run":{"cycles":{"lo":25000,"hi":100000}}},{"commit_end":{"journal":0}},{"run":{"cycles":16000}}]}}]
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "dbench", "variant": "ext4"}), 2)));
     expect![[r#"

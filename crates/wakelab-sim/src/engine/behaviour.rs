@@ -119,6 +119,19 @@ pub enum Phase {
     Barrier { id: u16, parties: u16 },
     /// Fork a new task running task template `template` (fork placement: the slow path).
     Fork { template: u32 },
+    /// Group commit, a client's side (engine/sim/journal.rs): ask journal `journal` to commit
+    /// the running transaction, waking its committer if it sleeps, and sleep until that
+    /// transaction is committed (ext4's fsync: `jbd2_log_start_commit`, then
+    /// `jbd2_log_wait_commit`). Every commit wakes every waiter; one whose transaction is a
+    /// later one sleeps again.
+    CommitWait { journal: u16 },
+    /// Group commit, the committer's side: sleep until a commit is requested, then make the
+    /// running transaction the committing one (kjournald2, `jbd2_journal_commit_transaction`);
+    /// requests from now on join the next transaction. The commit's work follows as steps.
+    CommitStart { journal: u16 },
+    /// Group commit: the committing transaction is on disk; wake every task waiting on the
+    /// journal (`wake_up(&journal->j_wait_done_commit)`, not WF_SYNC).
+    CommitEnd { journal: u16 },
     /// Count `n` operations of the workload's throughput metric.
     Ops { n: u32 },
     /// One system call: `body` runs in kernel mode. With a PREEMPT_NONE / PREEMPT_VOLUNTARY
@@ -130,7 +143,7 @@ pub enum Phase {
     /// immediate, as outside a call. Example: fsync on XFS queues the log work (waking the
     /// kworker) and sleeps in `xlog_wait` within one call: `[wake, wait]`, so the caller blocks
     /// instead of being preempted by the task it woke. `body` holds `run`, `wake`, `wait`,
-    /// `sleep`, `send`, `recv`, `io` and `ops` only.
+    /// `sleep`, `send`, `recv`, `io`, `commit_wait` and `ops` only.
     Syscall { body: Vec<Phase> },
     /// Repeat `body` `count` times (`None` = forever).
     Loop {
@@ -230,6 +243,9 @@ pub enum Op {
     Fork {
         template: u32,
     },
+    CommitWait(u16),
+    CommitStart(u16),
+    CommitEnd(u16),
     Ops(u32),
     /// Start of a loop: `count` iterations (`u32::MAX` = forever); `end` = index of its LoopEnd.
     LoopStart {
@@ -249,6 +265,8 @@ pub enum Op {
 
 /// Maximum loop nesting (the per-task loop counter stack is fixed-size).
 pub const MAX_LOOP_DEPTH: usize = 4;
+/// Journals a scenario may use (`commit_*` steps name ids `0..MAX_JOURNALS`).
+pub const MAX_JOURNALS: u16 = 64;
 /// Maximum compiled length of one program.
 pub const MAX_PROGRAM_OPS: usize = 4096;
 
@@ -435,6 +453,9 @@ fn compile_into(
                     template: *template,
                 });
             }
+            Phase::CommitWait { journal } => out.push(Op::CommitWait(*journal)),
+            Phase::CommitStart { journal } => out.push(Op::CommitStart(*journal)),
+            Phase::CommitEnd { journal } => out.push(Op::CommitEnd(*journal)),
             Phase::Ops { n } => out.push(Op::Ops(*n)),
             Phase::Loop { count, body } => {
                 if depth + 1 > MAX_LOOP_DEPTH {
@@ -486,12 +507,13 @@ fn in_syscall_body(ph: &Phase) -> bool {
             | Phase::Send { .. }
             | Phase::Recv { .. }
             | Phase::Io { .. }
+            | Phase::CommitWait { .. }
             | Phase::Ops { .. }
     )
 }
 
 /// The JSON name of a phase, for messages.
-fn phase_name(ph: &Phase) -> &'static str {
+pub(crate) fn phase_name(ph: &Phase) -> &'static str {
     match ph {
         Phase::Run { .. } => "run",
         Phase::Wake { .. } => "wake",
@@ -503,6 +525,9 @@ fn phase_name(ph: &Phase) -> &'static str {
         Phase::Io { .. } => "io",
         Phase::Barrier { .. } => "barrier",
         Phase::Fork { .. } => "fork",
+        Phase::CommitWait { .. } => "commit_wait",
+        Phase::CommitStart { .. } => "commit_start",
+        Phase::CommitEnd { .. } => "commit_end",
         Phase::Ops { .. } => "ops",
         Phase::Syscall { .. } => "syscall",
         Phase::Loop { .. } => "loop",

@@ -43,6 +43,9 @@ pub enum BlockReason {
     Barrier,
     /// Asleep in `send` on a full inbox or in `recv` on an empty one.
     Channel,
+    /// Asleep on a journal: a committer waiting for a request, or a client waiting for its
+    /// transaction's commit (engine/sim/journal.rs).
+    Journal,
 }
 
 #[derive(Clone, Debug)]
@@ -122,6 +125,8 @@ pub struct Task {
     /// TIF_NEED_RESCHED set while `in_syscall`: the preemption the task owes on its return to
     /// user space (cleared when it stops running, as `__schedule` clears the flag).
     pub need_resched: bool,
+    /// The journal transaction a `commit_wait` waits for (0: none in progress).
+    pub commit_tid: u64,
     /// Sleep/timer generation (lazy cancellation of timer events).
     pub timer_gen: u32,
     /// Time the task last became runnable (wake-up latency).

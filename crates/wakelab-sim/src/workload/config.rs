@@ -177,11 +177,13 @@ pub struct DbenchConfig {
     /// CPU work of one file operation. Default uniform 20k-60k (mean 40k ≈ 13 µs at 3 GHz).
     pub op_cycles: Amount,
     /// Operations between two log interactions (the client's fsync: wake the log worker,
-    /// sleep until it answers). Default (`null`): 30 for xfs, 106 for ext4, measured on the
-    /// one-client recordings (recordings/README.md, "dbench"): dbench-xfs-c1 blocks once per
-    /// 30 operations (c2 / c4: 25 / 21); in dbench-ext4-c1 jbd2 wakes the client once per 106
-    /// (c2 / c4: 57 / 49 per client, group commit). Recorded on a 6.1 kernel with a loop
-    /// device, not 4.15 on an SSD. Earlier estimates, 2 and 8, came from T1's description.
+    /// sleep until it answers). Default (`null`): 30 for xfs, 83 for ext4. xfs: measured on
+    /// the one-client recording (recordings/README.md, "dbench"): dbench-xfs-c1 blocks once
+    /// per 30 operations (c2 / c4: 25 / 21). ext4: dbench's `Flush` share, one per 82.0-82.8
+    /// operations in each of the six committed dbench recordings' op tables (a property of
+    /// the loadfile); each is an fsync that waits for jbd2 (group commit decides how many
+    /// wake jbd2). Until 2026-12-02 ext4 took 106, jbd2's wake-ups per operation at one
+    /// client, an effect rather than the cause. Earlier estimates, 2 and 8, came from T1.
     pub ops_per_log: Option<u32>,
     /// Work of the kworker (xfs CIL push) or jbd2 (commit) per interaction, and again after
     /// each IO wait of a log write (`ios_per_log`). Default (`null`): xfs uniform 10k-30k
@@ -201,6 +203,12 @@ pub struct DbenchConfig {
     pub ios_per_log: Option<u32>,
     /// Device latency of a log write. Default uniform 50-150 µs (SSD write + cache flush).
     pub io_ns: Amount,
+    /// The fsync's wait for the file's dirty data (`file_write_and_wait_range`, an IO wait
+    /// before the journal commit). Default (`null`): ext4 uniform 40-80 µs, **measured**
+    /// 2026-12-02 on this host (dbench-ext4-c1 under load: every fsync waits for data IO
+    /// first, woken by ksoftirqd, median 37-46 µs, or the loop worker, median 66-81 µs);
+    /// xfs none (its blocking rate, `ops_per_log`, was measured as a whole). 0 = none.
+    pub fsync_io_ns: Option<Amount>,
     /// Where completion interrupts are delivered. Default round robin (MSI-X spread).
     pub irq: IrqRoute,
     /// Bytes credited per operation for "MB/sec". Default 16000 (estimate, see docs).
@@ -220,6 +228,7 @@ impl Default for DbenchConfig {
             logs_per_io: None,
             ios_per_log: None,
             io_ns: around(100_000),
+            fsync_io_ns: None,
             irq: IrqRoute::RoundRobin,
             bytes_per_op: 16_000,
             kworkers: Kworkers::Bound,
@@ -232,8 +241,22 @@ impl DbenchConfig {
     pub fn ops_per_log(&self) -> u32 {
         self.ops_per_log.unwrap_or(match self.variant {
             DbenchVariant::Xfs => 30,
-            DbenchVariant::Ext4 => 106,
+            DbenchVariant::Ext4 => 83,
         })
+    }
+
+    /// The fsync's data wait, if any (see the field).
+    pub fn fsync_io_ns(&self) -> Option<Amount> {
+        match self.fsync_io_ns.unwrap_or(match self.variant {
+            DbenchVariant::Xfs => Amount::Fixed(0),
+            DbenchVariant::Ext4 => Amount::Uniform {
+                lo: 40_000,
+                hi: 80_000,
+            },
+        }) {
+            Amount::Fixed(0) => None,
+            a => Some(a),
+        }
     }
 
     pub fn log_cycles(&self) -> Amount {

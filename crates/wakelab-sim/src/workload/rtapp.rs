@@ -1074,6 +1074,9 @@ impl Exporter<'_> {
                 Phase::Exec => {
                     self.add("exec: rt-app has no exec (no exec balancing): dropped");
                 }
+                Phase::CommitWait { .. } | Phase::CommitStart { .. } | Phase::CommitEnd { .. } => {
+                    self.add("commit_*: rt-app has no group commit (a wake-all): dropped");
+                }
                 Phase::Exit => {
                     self.add("exit: an exit inside a loop is not expressible: dropped");
                 }

@@ -12,7 +12,8 @@ use crate::check::{Limit, at_most, between, cpu, length};
 use crate::cpumask::{CpuMask, cpulist};
 use crate::engine::ProgramError;
 use crate::engine::behaviour::{
-    Amount, IrqRoute, MAX_AMOUNT, MAX_EXP_MEAN, Phase, SchedClass, TaskSpec,
+    Amount, IrqRoute, MAX_AMOUNT, MAX_EXP_MEAN, MAX_JOURNALS, Phase, SchedClass, TaskSpec,
+    phase_name,
 };
 use crate::engine::channel::MAX_MESSAGE_BYTES;
 use crate::scenario::{MAX_DURATION_NS, ScenarioError, err};
@@ -210,6 +211,10 @@ fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError>
                         (format!("recv.{field}"), message)
                     })
                 }),
+            Phase::CommitWait { journal }
+            | Phase::CommitStart { journal }
+            | Phase::CommitEnd { journal } => at_most(*journal, MAX_JOURNALS - 1)
+                .map_err(|m| (format!("{}.journal", phase_name(ph)), m.to_string())),
             // Task and template references are checked by `compile`, which knows the counts.
             Phase::Wake { .. }
             | Phase::Exec
@@ -270,6 +275,9 @@ fn workload(cfg: &WorkloadConfig, n: usize) -> Result<(), ScenarioError> {
                 between(v, 1, MAX_IOS_PER_LOG).map_err(at_p("ios_per_log"))?;
             }
             amount(&c.io_ns, &p("io_ns"))?;
+            if let Some(a) = &c.fsync_io_ns {
+                amount(a, &p("fsync_io_ns"))?;
+            }
             irq(&c.irq, &p("irq"), n)?;
             bytes(c.bytes_per_op)?;
             start(&c.start, &p("start"), n)

@@ -966,8 +966,10 @@ fn task_fields(
     ));
     out.push(
         field(s, &id("program"), "Program", &p("program"), Kind::Program).hint(
-            "phases: run {cycles}, wake {task: {task: i}, sync}, sleep {ns}, wait, io {ns, irq}, \
-             barrier {id, parties}, fork {template}, ops {n}, loop {count, body}, exit",
+            "phases: run {cycles}, wake {task: {task: i}, sync}, sleep {ns}, wait, \
+             send {task, bytes}, recv {bytes, inbox}, io {ns, irq}, exec, barrier {id, parties}, \
+             commit_wait / commit_start / commit_end {journal}, fork {template}, ops {n}, \
+             syscall {body}, loop {count, body}, exit",
         ),
     );
 }

@@ -8,8 +8,8 @@
 //! split by concept, each an `impl Sim` block: `event_loop` (dispatch), `program` (the
 //! task-program interpreter), `work` (run phases in cycles, SMT sharing), `wakeup` (block,
 //! wake-up, fork, exit, placement), `cfs` (enqueue/dequeue, preemption, schedule, tick), `irq`
-//! (interrupts), `signals` (PELT, capacity, util for cpufreq) and `observe` (result accessors,
-//! invariants).
+//! (interrupts), `ipc` (pipes and sockets), `journal` (group commit), `signals` (PELT, capacity,
+//! util for cpufreq) and `observe` (result accessors, invariants).
 
 mod cfs;
 mod eevdf;
@@ -17,6 +17,7 @@ mod event_loop;
 mod ipc;
 mod irq;
 mod jitter;
+mod journal;
 mod observe;
 mod program;
 mod signals;
@@ -161,6 +162,7 @@ pub struct Sim {
     n_benchmark: u32,
     pub(crate) rqs: Vec<Rq>,
     barriers: Vec<(u16, Vec<TaskId>)>,
+    journals: Vec<journal::Journal>,
     irqs: Vec<IrqSource>,
     irq_rr: u16,
     resched: CpuMask,
@@ -240,6 +242,7 @@ impl Sim {
             n_benchmark: (input.tasks.len() as u32).saturating_sub(input.background_tasks),
             rqs,
             barriers: Vec::new(),
+            journals: Vec::new(),
             irqs: input.irqs,
             irq_rr: 0,
             resched: CpuMask::EMPTY,
@@ -377,6 +380,7 @@ impl Sim {
             chan_woken: false,
             in_syscall: false,
             need_resched: false,
+            commit_tid: 0,
             timer_gen: 0,
             runnable_since: 0,
             wakeups: 0,

@@ -1,5 +1,5 @@
 //! The task-program interpreter: executes a task's `Op`s (run, wake, sleep, wait, send, recv,
-//! exec, I/O, barrier, fork, loops, exit) until it runs, blocks, migrates or exits.
+//! exec, I/O, barrier, group commit, fork, loops, exit) until it runs, blocks, migrates or exits.
 
 use rand_core::RngCore;
 
@@ -177,6 +177,17 @@ impl Sim {
                     self.block(t, cpu, BlockReason::Barrier);
                     return;
                 }
+                Op::CommitWait(j) => {
+                    if self.commit_wait(t, cpu, j) {
+                        return;
+                    }
+                }
+                Op::CommitStart(j) => {
+                    if self.commit_start(t, cpu, j) {
+                        return;
+                    }
+                }
+                Op::CommitEnd(j) => self.commit_end(t, cpu, j),
                 Op::Fork { template } => {
                     self.do_fork(t, cpu, self.n_initial + template);
                 }
