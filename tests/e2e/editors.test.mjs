@@ -236,6 +236,11 @@ test('interference and a custom workload as form controls, with messages by fiel
     assert.match(await page.locator('#ct-tasks0-program-error').textContent(), /does not exist/);
     await page.fill('#ct-tasks0-program', '[{"run": ');
     assert.match(await page.locator('#ct-tasks0-program-error').textContent(), /not valid JSON/);
+    // group commit's steps are in the hint, and a journal id beyond the table is named
+    assert.match(await page.locator('#ct-tasks0-program-hint').textContent(), /commit_wait/);
+    await page.fill('#ct-tasks0-program', '[{"commit_end": {"journal": 64}}]');
+    assert.equal(await page.locator('#ct-tasks0-program-error').textContent(),
+      '[0].commit_end.journal: must be at most 63 (got 64)');
     await page.fill('#ct-tasks0-program',
       '[{"loop": {"count": null, "body": [{"run": {"cycles": 60000}}, {"ops": {"n": 1}}, {"wake": {"task": {"task": 1}}}, {"wait": null}]}}]');
     await page.locator('#add-task').click();

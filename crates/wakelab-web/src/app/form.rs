@@ -686,8 +686,13 @@ fn show_errors(errors: &[(String, String)], links: &[runbar::ErrorLink]) {
             .max_by_key(|(l, _)| *l);
         if let Some((_, e)) = best {
             let f = e.get_attribute("data-for").unwrap_or_default();
+            // a path deeper than its slot (a step of a program, an entry of a list) keeps the
+            // part below the slot, so the message says which step: `[2].run.cycles: ...`
             let text = if f.is_empty() && !path.is_empty() {
                 format!("{path}: {message}")
+            } else if path.len() > f.len() {
+                let below = path[f.len()..].trim_start_matches('.');
+                format!("{below}: {message}")
             } else {
                 message.clone()
             };
