@@ -164,7 +164,8 @@ pub enum DbenchVariant {
     /// Each client hands log work to an unbound workqueue kworker, wakes it and waits for it.
     #[default]
     Xfs,
-    /// All clients share one jbd2 journal kthread that they wake and wait on (commits).
+    /// All clients share one jbd2 journal kthread: an fsync waits for its data, then for jbd2's
+    /// group commit (`commit_wait`; engine/sim/journal.rs).
     Ext4,
 }
 
