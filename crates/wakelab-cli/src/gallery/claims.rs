@@ -287,7 +287,7 @@ pub const FIXED: &[(Doc, &str)] = &[
     (Status("T1"), "1-4 clients set"),
     (
         Status("T1"),
-        "on a 4.15 machine with an SSD (the recordings' rate is a 6.1 kernel on a loop device) \
+        "on a 4.15 machine with an SSD (the recordings' rate is a 6.18 kernel on a loop device) \
          and the EPP 128 curve",
     ),
     (Status("T3"), "tbench at 64 clients on a 2-socket machine"),
