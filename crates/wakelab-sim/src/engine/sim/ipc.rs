@@ -214,10 +214,7 @@ impl Sim {
         }
         self.try_to_wake_up(t, cpu, Some(waker), sync, false, true);
         if waker != t && self.rqs[cpu as usize].curr == Some(waker) {
-            let cost = self.p.wakeup_cost_ns + self.last_scan_cost;
-            if cost > 0 {
-                self.tasks[waker as usize].remaining += self.freq.work_in(cpu, cost);
-            }
+            self.charge_wakeup(waker, cpu);
         }
     }
 }

@@ -39,6 +39,13 @@ pub(super) struct Journal {
     waiters: Vec<TaskId>,
 }
 
+/// A journal's wait queue: `j_wait_done_commit` or `j_wait_commit`.
+#[derive(Clone, Copy)]
+enum Sleepers {
+    Waiters,
+    Committers,
+}
+
 impl Journal {
     fn new() -> Journal {
         Journal {
@@ -61,14 +68,6 @@ impl Sim {
             self.journals.resize_with(i + 1, Journal::new);
         }
         i
-    }
-
-    /// The ttwu cost on the waker, as for a `wake` step.
-    fn charge_wakeup(&mut self, t: TaskId, cpu: Cpu) {
-        let cost = self.p.wakeup_cost_ns + self.last_scan_cost;
-        if cost > 0 {
-            self.tasks[t as usize].remaining += self.freq.work_in(cpu, cost);
-        }
     }
 
     /// `commit_wait`: returns true if the task sleeps (its pc is left on the step, so the
@@ -94,13 +93,7 @@ impl Sim {
             self.tasks[t as usize].commit_tid = 0;
             return false;
         }
-        if self.flush_overhead(t, cpu) {
-            self.tasks[t as usize].pc -= 1;
-            return true;
-        }
-        self.journals[j].waiters.push(t);
-        self.block(t, cpu, BlockReason::Journal);
-        self.tasks[t as usize].pc -= 1;
+        self.sleep_on_journal(t, cpu, j, Sleepers::Waiters);
         true
     }
 
@@ -114,14 +107,23 @@ impl Sim {
             jr.running += 1;
             return false;
         }
-        if self.flush_overhead(t, cpu) {
-            self.tasks[t as usize].pc -= 1;
-            return true;
-        }
-        self.journals[j].committers.push(t);
-        self.block(t, cpu, BlockReason::Journal);
-        self.tasks[t as usize].pc -= 1;
+        self.sleep_on_journal(t, cpu, j, Sleepers::Committers);
         true
+    }
+
+    /// Put `t` to sleep on one of journal `j`'s lists, its pc left on the step so the wake-up
+    /// re-checks the condition (`wait_event`). Overhead the task still owes is paid first: then
+    /// it runs that and re-executes the step instead.
+    fn sleep_on_journal(&mut self, t: TaskId, cpu: Cpu, j: usize, list: Sleepers) {
+        if !self.flush_overhead(t, cpu) {
+            let jr = &mut self.journals[j];
+            match list {
+                Sleepers::Waiters => jr.waiters.push(t),
+                Sleepers::Committers => jr.committers.push(t),
+            }
+            self.block(t, cpu, BlockReason::Journal);
+        }
+        self.tasks[t as usize].pc -= 1;
     }
 
     /// `commit_end`: the committing transaction is on disk; wake every waiter.

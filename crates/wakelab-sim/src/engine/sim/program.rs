@@ -59,11 +59,7 @@ impl Sim {
                     if let Some(to) = to {
                         self.post_message(t, to, cpu, sync);
                     }
-                    // ttwu cost on the waker
-                    let cost = self.p.wakeup_cost_ns + self.last_scan_cost;
-                    if cost > 0 {
-                        self.tasks[t as usize].remaining += self.freq.work_in(cpu, cost);
-                    }
+                    self.charge_wakeup(t, cpu);
                 }
                 Op::Ops(n) => {
                     self.tasks[t as usize].ops += n as u64;
@@ -265,6 +261,15 @@ impl Sim {
         if target.state == TaskState::Blocked && target.block == BlockReason::Message {
             target.take_message();
             self.try_to_wake_up(to, cpu, Some(from), sync, false, true);
+        }
+    }
+
+    /// The ttwu cost on the waker `t` running on `cpu` (every wake-up a step issues: `wake`,
+    /// a channel's, a journal's): the wake-up itself plus the last idle scan's cost.
+    pub(super) fn charge_wakeup(&mut self, t: TaskId, cpu: Cpu) {
+        let cost = self.p.wakeup_cost_ns + self.last_scan_cost;
+        if cost > 0 {
+            self.tasks[t as usize].remaining += self.freq.work_in(cpu, cost);
         }
     }
 }
