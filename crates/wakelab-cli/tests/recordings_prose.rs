@@ -258,3 +258,104 @@ fn the_group_commit_table_quotes_its_analysis_files() {
         );
     }
 }
+
+#[test]
+fn the_pgbench_hand_off_table_quotes_its_analysis_files() {
+    let readme = std::fs::read_to_string(root().join("recordings/README.md")).unwrap();
+    let (_, rest) = readme
+        .split_once("#### Hand-offs between backends")
+        .expect("README has the pgbench hand-offs section");
+    let (section, _) = rest.split_once("\n#").unwrap_or((rest, ""));
+    // the table's rows, each a label and its c1 / c2 / c4 cells
+    let row = |label: &str| -> Vec<String> {
+        let line = section
+            .lines()
+            .find(|l| l.starts_with(&format!("| {label}")))
+            .unwrap_or_else(|| panic!("no row `{label}`"));
+        line.split('|')
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .skip(1)
+            .map(String::from)
+            .collect()
+    };
+    let mut want: Vec<(&str, Vec<String>)> = vec![
+        ("WAL syncs per commit", vec![]),
+        ("commits that flushed their own WAL without waiting", vec![]),
+        ("waited for `WALWriteLock`, then flushed", vec![]),
+        ("waited for `WALWriteLock` and were covered", vec![]),
+        ("backend -> backend wake-ups, `WALWriteLock`", vec![]),
+        ("backend -> backend wake-ups, row lock", vec![]),
+        ("postgres -> postgres as the committed reading", vec![]),
+        ("of which IO completions in softirq", vec![]),
+        ("backend D-state blocks", vec![]),
+    ];
+    for c in ["c1", "c2", "c4"] {
+        let path = root().join(format!(
+            "recordings/pgbench-rw-handoffs/nice0/rw-{c}.analysis.json"
+        ));
+        let a: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let commits = a["backend_commits_in_trace"].as_f64().unwrap();
+        let share = |class: &str| {
+            let n = a["b_commits"]["classes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                // "own fdatasync" exactly; the longer classes by their start
+                .find(|x| {
+                    let name = x["class"].as_str().unwrap();
+                    name == class || (class.len() > 13 && name.starts_with(class))
+                })
+                .map_or(0.0, |x| x["share"].as_f64().unwrap());
+            if n == 0.0 {
+                "0".to_string()
+            } else {
+                format!("{:.1}%", n * 100.0)
+            }
+        };
+        let handoffs = |kind: &str, wait: &dyn Fn(&str) -> bool| {
+            let n: f64 = a["a_pg_to_pg"]["by_wakee_wait"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|w| {
+                    w["waker"] == "backend"
+                        && w["wakee"] == "backend"
+                        && w["kind"] == kind
+                        && wait(w["wakee_wait"].as_str().unwrap())
+                })
+                .map(|w| w["n"].as_f64().unwrap())
+                .fold(0.0, |a, b| a + b); // `sum` of nothing is -0.0
+            format!("{:.4}", n / commits)
+        };
+        let softirq: f64 = a["a_perf_style_count"]["by_ctx"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|x| x["ctx"] == "softirq")
+            .map(|x| x["n"].as_f64().unwrap())
+            .fold(0.0, |a, b| a + b);
+        let cells = [
+            a["pg_stats_delta"]["wal_sync_per_commit"].to_string(),
+            share("own fdatasync"),
+            share("own fdatasync after waiting"),
+            share("no fdatasync: waited"),
+            handoffs("futex_wake", &|w| w == "LWLock:WALWrite"),
+            handoffs("kill(signal)", &|w| w.starts_with("lock:")),
+            a["a_perf_style_count"]["per_txn"].to_string(),
+            format!("{:.4}", softirq / commits),
+            a["c_D_blocks"]["per_txn"].to_string(),
+        ];
+        for (w, cell) in want.iter_mut().zip(cells) {
+            w.1.push(cell);
+        }
+    }
+    for (label, cells) in want {
+        assert_eq!(
+            row(label),
+            cells,
+            "recordings/README.md, pgbench hand-offs, row `{label}` (c1 / c2 / c4 from the analysis files)"
+        );
+    }
+}

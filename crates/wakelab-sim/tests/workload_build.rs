@@ -491,15 +491,26 @@ fn pgbench_netperf_schbench_barrier_patterns() {
     assert_eq!(recv_inboxes(&p.tasks[2].program), vec![unix]);
     assert_eq!(recv_inboxes(&p.tasks[3].program), vec![unix, unix]);
     assert!(wakes(&p.tasks[2].program).is_empty() && wakes(&p.tasks[3].program).is_empty());
+    // one commit per transaction, its WAL flush through the server's one WAL (group flush)
     assert_eq!(
-        count(&p.tasks[3].program, &|x| matches!(x, Phase::Io { .. })),
+        count(&p.tasks[3].program, &|x| matches!(
+            x,
+            Phase::WalFlush { wal: 0, .. }
+        )),
+        1
+    );
+    assert_eq!(
+        count(&p.tasks[1].program, &|x| matches!(
+            x,
+            Phase::WalFlush { wal: 0, .. }
+        )),
         1
     );
     // the commit's WAL flush comes before the last result is sent
     let be = flat(&p.tasks[3].program);
     let io = be
         .iter()
-        .position(|x| matches!(x, Phase::Io { .. }))
+        .position(|x| matches!(x, Phase::WalFlush { .. }))
         .unwrap();
     assert!(matches!(be[io + 1], Phase::Send { .. }));
     assert_eq!(p.metric.unit(), "tps");
@@ -671,7 +682,7 @@ fn snapshot_small_builds() {
     .assert_eq(&show(&build(serde_json::json!({"kind": "hackbench", "tasks_per_group": 2, "loops": 2}), 1)));
     expect![[r#"
         pgbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"loop":{"count":2,"body":[{"run":{"cycles":{"lo":11600,"hi":26200}}},{"send":{"task":{"task":1},"bytes":100}},{"run":{"cycles":9500}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}}]}},{"ops":{"n":1}}]}}]
-        postgres/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":21600}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":21600}}]}}]
+        postgres/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":21600}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"wal_flush":{"wal":0,"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":21600}}]}}]
     "#]].assert_eq(&show(&build(
         serde_json::json!({"kind": "pgbench", "statements_per_txn": 2}),
         1,

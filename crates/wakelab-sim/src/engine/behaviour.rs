@@ -132,6 +132,19 @@ pub enum Phase {
     /// Group commit: the committing transaction is on disk; wake every task waiting on the
     /// journal (`wake_up(&journal->j_wait_done_commit)`, not WF_SYNC).
     CommitEnd { journal: u16 },
+    /// Group flush with a leader (engine/sim/wal.rs): a database commit's WAL flush, as
+    /// PostgreSQL's `XLogFlush` does it. The task's commit record is inserted into WAL `wal`;
+    /// if a flush already covered it, the step is done; if another task holds the write lock
+    /// (`WALWriteLock`), sleep until it is released and check again (`LWLockAcquireOrWait`);
+    /// else take the lock, write and flush every record inserted so far (an IO of `ns` whose
+    /// completion interrupt goes by `irq`, as `io`), release the lock and wake every task
+    /// waiting for it (`LWLockRelease`, not WF_SYNC).
+    WalFlush {
+        wal: u16,
+        ns: Amount,
+        #[serde(default)]
+        irq: IrqRoute,
+    },
     /// Count `n` operations of the workload's throughput metric.
     Ops { n: u32 },
     /// One system call: `body` runs in kernel mode. With a PREEMPT_NONE / PREEMPT_VOLUNTARY
@@ -246,6 +259,11 @@ pub enum Op {
     CommitWait(u16),
     CommitStart(u16),
     CommitEnd(u16),
+    WalFlush {
+        wal: u16,
+        ns: Amount,
+        irq: IrqRoute,
+    },
     Ops(u32),
     /// Start of a loop: `count` iterations (`u32::MAX` = forever); `end` = index of its LoopEnd.
     LoopStart {
@@ -267,6 +285,8 @@ pub enum Op {
 pub const MAX_LOOP_DEPTH: usize = 4;
 /// Journals a scenario may use (`commit_*` steps name ids `0..MAX_JOURNALS`).
 pub const MAX_JOURNALS: u16 = 64;
+/// WALs a scenario may use (`wal_flush` steps name ids `0..MAX_WALS`).
+pub const MAX_WALS: u16 = 64;
 /// Maximum compiled length of one program.
 pub const MAX_PROGRAM_OPS: usize = 4096;
 
@@ -456,6 +476,11 @@ fn compile_into(
             Phase::CommitWait { journal } => out.push(Op::CommitWait(*journal)),
             Phase::CommitStart { journal } => out.push(Op::CommitStart(*journal)),
             Phase::CommitEnd { journal } => out.push(Op::CommitEnd(*journal)),
+            Phase::WalFlush { wal, ns, irq } => out.push(Op::WalFlush {
+                wal: *wal,
+                ns: *ns,
+                irq: *irq,
+            }),
             Phase::Ops { n } => out.push(Op::Ops(*n)),
             Phase::Loop { count, body } => {
                 if depth + 1 > MAX_LOOP_DEPTH {
@@ -528,6 +553,7 @@ pub(crate) fn phase_name(ph: &Phase) -> &'static str {
         Phase::CommitWait { .. } => "commit_wait",
         Phase::CommitStart { .. } => "commit_start",
         Phase::CommitEnd { .. } => "commit_end",
+        Phase::WalFlush { .. } => "wal_flush",
         Phase::Ops { .. } => "ops",
         Phase::Syscall { .. } => "syscall",
         Phase::Loop { .. } => "loop",

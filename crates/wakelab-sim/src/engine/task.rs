@@ -46,6 +46,8 @@ pub enum BlockReason {
     /// Asleep on a journal: a committer waiting for a request, or a client waiting for its
     /// transaction's commit (engine/sim/journal.rs).
     Journal,
+    /// Asleep until a lock is released: a WAL's write lock (engine/sim/wal.rs).
+    Lock,
 }
 
 #[derive(Clone, Debug)]
@@ -125,7 +127,8 @@ pub struct Task {
     /// TIF_NEED_RESCHED set while `in_syscall`: the preemption the task owes on its return to
     /// user space (cleared when it stops running, as `__schedule` clears the flag).
     pub need_resched: bool,
-    /// The journal transaction a `commit_wait` waits for (0: none in progress).
+    /// The journal transaction a `commit_wait` waits for, or the WAL record a `wal_flush`
+    /// waits for (0: none in progress).
     pub commit_tid: u64,
     /// Sleep/timer generation (lazy cancellation of timer events).
     pub timer_gen: u32,

@@ -442,9 +442,11 @@ pub struct PgbenchConfig {
     /// Backend run after a result's send until it blocks reading the next statement. Default
     /// 21.6k cycles, **measured** as above (median 12.3 µs less 1.5 µs).
     pub backend_after_send_cycles: Amount,
-    /// Commits per WAL flush IO. Default 1 (synchronous_commit=on). 0 = never.
+    /// Commits per WAL flush. Default 1 (synchronous_commit=on). 0 = never. A commit's flush
+    /// is a `wal_flush` step (PostgreSQL's `XLogFlush`, engine/sim/wal.rs): a backend that
+    /// finds another flushing waits for it and is usually covered by its flush.
     pub txns_per_io: u32,
-    /// WAL flush latency. Default uniform 50-150 µs.
+    /// WAL flush latency (write + fdatasync). Default uniform 50-150 µs.
     pub io_ns: Amount,
     pub irq: IrqRoute,
     /// Unix socket (default, as recorded) or loopback TCP.

@@ -629,12 +629,14 @@ fn pgbench(c: &PgbenchConfig, clients: u32, topo: &Topology) -> Result<Generated
         );
         body.push(ops());
         tasks.push(task(format!("pgbench/{k}"), vec![forever(body)]));
-        // one statement: read it, execute it (the commit's WAL flush first if `io`), send the
+        // one statement: read it, execute it (the commit's WAL flush first if `io`: one WAL
+        // for the server, flushed by whichever backend takes its write lock), send the
         // result, go back to reading
         let stmt = |io: bool| {
             let mut v = vec![recv.clone(), run(c.backend_cycles)];
             if io {
-                v.push(Phase::Io {
+                v.push(Phase::WalFlush {
+                    wal: 0,
                     ns: c.io_ns,
                     irq: c.irq,
                 });

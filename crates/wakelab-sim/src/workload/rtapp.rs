@@ -1074,6 +1074,15 @@ impl Exporter<'_> {
                 Phase::Exec => {
                     self.add("exec: rt-app has no exec (no exec balancing): dropped");
                 }
+                Phase::WalFlush { ns, .. } => {
+                    let n = self.amount(ns, "wal_flush");
+                    self.add(
+                        "wal_flush: exported as its own flush, a sleep (rt-app has no lock \
+                         hand-off: no waiting for another task's flush)",
+                    );
+                    let k = self.key("sleep");
+                    out.push((k, J::Int((n / 1000) as i64)));
+                }
                 Phase::CommitWait { .. } | Phase::CommitStart { .. } | Phase::CommitEnd { .. } => {
                     self.add("commit_*: rt-app has no group commit (a wake-all): dropped");
                 }

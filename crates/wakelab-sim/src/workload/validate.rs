@@ -12,8 +12,8 @@ use crate::check::{Limit, at_most, between, cpu, length};
 use crate::cpumask::{CpuMask, cpulist};
 use crate::engine::ProgramError;
 use crate::engine::behaviour::{
-    Amount, IrqRoute, MAX_AMOUNT, MAX_EXP_MEAN, MAX_JOURNALS, Phase, SchedClass, TaskSpec,
-    phase_name,
+    Amount, IrqRoute, MAX_AMOUNT, MAX_EXP_MEAN, MAX_JOURNALS, MAX_WALS, Phase, SchedClass,
+    TaskSpec, phase_name,
 };
 use crate::engine::channel::MAX_MESSAGE_BYTES;
 use crate::scenario::{MAX_DURATION_NS, ScenarioError, err};
@@ -168,14 +168,10 @@ fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError>
                 amount_rel(cycles).map_err(|(s, m)| (format!("run.cycles{s}"), m))
             }
             Phase::Sleep { ns } => amount_rel(ns).map_err(|(s, m)| (format!("sleep.ns{s}"), m)),
-            Phase::Io { ns, irq: r } => amount_rel(ns)
-                .map_err(|(s, m)| (format!("io.ns{s}"), m))
-                .and_then(|()| match *r {
-                    IrqRoute::Cpu(c) => {
-                        cpu(c, nr_cpus).map_err(|m| ("io.irq.cpu".into(), m.into()))
-                    }
-                    _ => Ok(()),
-                }),
+            Phase::Io { ns, irq: r } => io(ns, r, "io", nr_cpus),
+            Phase::WalFlush { wal, ns, irq: r } => at_most(*wal, MAX_WALS - 1)
+                .map_err(|m| ("wal_flush.wal".into(), m.to_string()))
+                .and_then(|()| io(ns, r, "wal_flush", nr_cpus)),
             Phase::Barrier { id, parties } => at_most(*id, RESERVED_BARRIER_BASE - 1)
                 .map_err(|m| {
                     (
@@ -226,6 +222,16 @@ fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError>
         r.map_err(|(sub, m)| err(format!("{path}[{i}].{sub}"), m))?;
     }
     Ok(())
+}
+
+/// An IO's duration and completion interrupt (`io`, `wal_flush`), as a sub-path and message.
+fn io(ns: &Amount, r: &IrqRoute, step: &str, nr_cpus: usize) -> Result<(), (String, String)> {
+    amount_rel(ns)
+        .map_err(|(s, m)| (format!("{step}.ns{s}"), m))
+        .and_then(|()| match *r {
+            IrqRoute::Cpu(c) => cpu(c, nr_cpus).map_err(|m| (format!("{step}.irq.cpu"), m.into())),
+            _ => Ok(()),
+        })
 }
 
 fn metric(m: &Metric, path: &str) -> Result<(), ScenarioError> {

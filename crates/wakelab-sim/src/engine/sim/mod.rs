@@ -22,6 +22,7 @@ mod observe;
 mod program;
 mod signals;
 mod wakeup;
+mod wal;
 mod work;
 
 use rand_core::{RngCore, SeedableRng};
@@ -163,6 +164,7 @@ pub struct Sim {
     pub(crate) rqs: Vec<Rq>,
     barriers: Vec<(u16, Vec<TaskId>)>,
     journals: Vec<journal::Journal>,
+    wals: Vec<wal::Wal>,
     irqs: Vec<IrqSource>,
     irq_rr: u16,
     resched: CpuMask,
@@ -243,6 +245,7 @@ impl Sim {
             rqs,
             barriers: Vec::new(),
             journals: Vec::new(),
+            wals: Vec::new(),
             irqs: input.irqs,
             irq_rr: 0,
             resched: CpuMask::EMPTY,
@@ -454,12 +457,13 @@ fn check_cpus(input: &SimInput, n: usize) -> Result<(), SimInputError> {
     }
     for (p, prog) in input.programs.iter().enumerate() {
         for (k, op) in prog.iter().enumerate() {
-            if let Op::Io {
-                irq: IrqRoute::Cpu(c),
-                ..
-            } = *op
-            {
-                cpu(c, n).map_err(|m| field(format!("programs[{p}][{k}].io.irq.cpu"), m))?;
+            let (step, irq) = match *op {
+                Op::Io { irq, .. } => ("io", irq),
+                Op::WalFlush { irq, .. } => ("wal_flush", irq),
+                _ => continue,
+            };
+            if let IrqRoute::Cpu(c) = irq {
+                cpu(c, n).map_err(|m| field(format!("programs[{p}][{k}].{step}.irq.cpu"), m))?;
             }
         }
     }

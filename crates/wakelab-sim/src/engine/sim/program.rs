@@ -1,5 +1,5 @@
 //! The task-program interpreter: executes a task's `Op`s (run, wake, sleep, wait, send, recv,
-//! exec, I/O, barrier, group commit, fork, loops, exit) until it runs, blocks, migrates or exits.
+//! exec, I/O, barrier, group commit, WAL flush, fork, loops, exit) until it runs, blocks, migrates or exits.
 
 use rand_core::RngCore;
 
@@ -125,24 +125,7 @@ impl Sim {
                         self.tasks[t as usize].pc -= 1;
                         return;
                     }
-                    let ns = self.draw(ns);
-                    let irq_cpu = match irq {
-                        IrqRoute::Issuer => cpu,
-                        // `Sim::new` refused CPUs beyond the machine (no clamping)
-                        IrqRoute::Cpu(c) => c,
-                        IrqRoute::RoundRobin => {
-                            self.irq_rr = (self.irq_rr + 1) % self.topo.nr_cpus() as u16;
-                            self.irq_rr
-                        }
-                    };
-                    self.block(t, cpu, BlockReason::Io);
-                    self.q.push(
-                        self.now + ns,
-                        Ev::IoDone {
-                            task: t,
-                            cpu: irq_cpu,
-                        },
-                    );
+                    self.start_io(t, cpu, ns, irq);
                     return;
                 }
                 Op::Barrier { id, parties } => {
@@ -184,6 +167,11 @@ impl Sim {
                     }
                 }
                 Op::CommitEnd(j) => self.commit_end(t, cpu, j),
+                Op::WalFlush { wal, ns, irq } => {
+                    if self.xlog_flush(t, cpu, wal, ns, irq) {
+                        return;
+                    }
+                }
                 Op::Fork { template } => {
                     self.do_fork(t, cpu, self.n_initial + template);
                 }
@@ -235,6 +223,29 @@ impl Sim {
         // A program that only does zero-time steps: charge a minimal run to make time pass.
         self.tasks[t as usize].remaining += 1000;
         self.retime(cpu);
+    }
+
+    /// Block `t` (running on `cpu`) on an IO of `ns` whose completion interrupt, on the CPU
+    /// `irq` picks, wakes it.
+    pub(super) fn start_io(&mut self, t: TaskId, cpu: Cpu, ns: Amount, irq: IrqRoute) {
+        let ns = self.draw(ns);
+        let irq_cpu = match irq {
+            IrqRoute::Issuer => cpu,
+            // `Sim::new` refused CPUs beyond the machine (no clamping)
+            IrqRoute::Cpu(c) => c,
+            IrqRoute::RoundRobin => {
+                self.irq_rr = (self.irq_rr + 1) % self.topo.nr_cpus() as u16;
+                self.irq_rr
+            }
+        };
+        self.block(t, cpu, BlockReason::Io);
+        self.q.push(
+            self.now + ns,
+            Ev::IoDone {
+                task: t,
+                cpu: irq_cpu,
+            },
+        );
     }
 
     /// If the task owes overhead cycles (wake-up costs), run them first. Returns true if it did.
