@@ -12,6 +12,32 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+fn readme() -> String {
+    std::fs::read_to_string(root().join("recordings/README.md")).unwrap()
+}
+
+/// The README's section under `heading` (a `####` title), up to the next heading.
+fn readme_section(heading: &str) -> String {
+    let readme = readme();
+    let (_, rest) = readme
+        .split_once(&format!("#### {heading}"))
+        .unwrap_or_else(|| panic!("recordings/README.md has no section `{heading}`"));
+    let (section, _) = rest.split_once("\n#").unwrap_or((rest, ""));
+    section.to_string()
+}
+
+/// The README's text between `<!-- marker -->` and `<!-- /marker -->`, and what follows.
+fn readme_marked(marker: &str) -> (String, String) {
+    let readme = readme();
+    let (_, rest) = readme
+        .split_once(&format!("<!-- {marker} -->"))
+        .unwrap_or_else(|| panic!("recordings/README.md has no marker `{marker}`"));
+    let (inside, after) = rest
+        .split_once(&format!("<!-- /{marker} -->"))
+        .unwrap_or_else(|| panic!("recordings/README.md has no closing marker `{marker}`"));
+    (inside.to_string(), after.to_string())
+}
+
 fn json(name: &str) -> Value {
     let path = root().join("recordings/host-2vcpu").join(name);
     serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
@@ -76,13 +102,7 @@ fn expected_rows() -> Vec<String> {
 
 #[test]
 fn neighbour_cost_table_is_the_measurements() {
-    let readme = std::fs::read_to_string(root().join("recordings/README.md")).unwrap();
-    let (_, rest) = readme
-        .split_once("<!-- neighbour-costs -->")
-        .expect("README has the neighbour-costs marker");
-    let (table, prose) = rest
-        .split_once("<!-- /neighbour-costs -->")
-        .expect("README has the closing marker");
+    let (table, prose) = readme_marked("neighbour-costs");
     let rows: Vec<&str> = table
         .lines()
         .filter(|l| l.starts_with("| ") && !l.starts_with("| case"))
@@ -180,13 +200,7 @@ fn recordings_table_is_the_metadata() {
             100.0 * foreign
         ));
     }
-    let readme = std::fs::read_to_string(root().join("recordings/README.md")).unwrap();
-    let (_, rest) = readme
-        .split_once("<!-- recordings-table -->")
-        .expect("README has the recordings-table marker");
-    let (table, _) = rest
-        .split_once("<!-- /recordings-table -->")
-        .expect("README has the closing marker");
+    let (table, _) = readme_marked("recordings-table");
     let rows: Vec<String> = table
         .lines()
         .filter(|l| l.starts_with("| ") && !l.starts_with("| recording"))
@@ -209,11 +223,7 @@ fn recordings_table_is_the_metadata() {
 /// scripts/trace-reads/jbd2/analyze.py).
 #[test]
 fn the_group_commit_table_quotes_its_analysis_files() {
-    let readme = std::fs::read_to_string(root().join("recordings/README.md")).unwrap();
-    let (_, rest) = readme
-        .split_once("#### Group commit")
-        .expect("README has the Group commit section");
-    let (section, _) = rest.split_once("\n#").unwrap_or((rest, ""));
+    let section = readme_section("Group commit");
     let analysis = |name: &str| -> Value {
         let path = root()
             .join("recordings/dbench-ext4-group-commit")
@@ -261,11 +271,7 @@ fn the_group_commit_table_quotes_its_analysis_files() {
 
 #[test]
 fn the_pgbench_hand_off_table_quotes_its_analysis_files() {
-    let readme = std::fs::read_to_string(root().join("recordings/README.md")).unwrap();
-    let (_, rest) = readme
-        .split_once("#### Hand-offs between backends")
-        .expect("README has the pgbench hand-offs section");
-    let (section, _) = rest.split_once("\n#").unwrap_or((rest, ""));
+    let section = readme_section("Hand-offs between backends");
     // the table's rows, each a label and its c1 / c2 / c4 cells
     let row = |label: &str| -> Vec<String> {
         let line = section

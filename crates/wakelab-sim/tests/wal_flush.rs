@@ -4,29 +4,9 @@
 //! sleeps until its release and is then either covered by that flush or takes the lock itself.
 //! Every test here fails without its mechanism.
 
-use wakelab_sim::engine::{RunStats, Sim};
-use wakelab_sim::experiment::{DetailOptions, build_input};
-use wakelab_sim::kernel::{KernelConfig, KernelVersion};
-use wakelab_sim::scenario::Scenario;
-
 mod host_support;
-use host_support::host_2vcpu;
-
-fn host(workload: serde_json::Value, ms: u64) -> Scenario {
-    host_2vcpu(workload, ms, KernelConfig::baseline(KernelVersion::V5_15))
-}
-
-fn run(sc: &Scenario) -> RunStats {
-    let (input, _, _) = build_input(sc, 1, 7, DetailOptions::default()).unwrap();
-    let mut sim = Sim::new(input).unwrap();
-    sim.run(None);
-    sim.check_invariants().unwrap();
-    sim.stats().clone()
-}
-
-fn custom(tasks: serde_json::Value) -> serde_json::Value {
-    serde_json::json!({"kind": "custom", "tasks": tasks})
-}
+use host_support::{custom, host_5_15 as host, run_stats as run};
+use wakelab_sim::scenario::Scenario;
 
 /// A backend pinned to `cpu` that starts after `start_ns` and commits `n` times: 10 µs of
 /// work, then the commit's WAL flush (1 ms when it is the one flushing, completion interrupt

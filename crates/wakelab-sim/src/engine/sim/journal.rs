@@ -82,9 +82,9 @@ impl Sim {
             if self.journals[j].commit_request != tid {
                 self.journals[j].commit_request = tid;
                 let committers = std::mem::take(&mut self.journals[j].committers);
-                for &c in &committers {
-                    self.try_to_wake_up(c, cpu, Some(t), false, false, true);
-                    self.charge_wakeup(t, cpu);
+                let v = self.wake_up_all(committers, t, cpu);
+                if self.journals[j].committers.is_empty() {
+                    self.journals[j].committers = v;
                 }
             }
         }
@@ -135,14 +135,7 @@ impl Sim {
         };
         self.journals[j].commit_sequence = tid;
         let waiters = std::mem::take(&mut self.journals[j].waiters);
-        for &w in &waiters {
-            self.try_to_wake_up(w, cpu, Some(t), false, false, true);
-            self.charge_wakeup(t, cpu);
-        }
-        // keep the allocation: sleepers that find their transaction not yet committed go
-        // back on the list when they run
-        let mut v = waiters;
-        v.clear();
+        let v = self.wake_up_all(waiters, t, cpu);
         if self.journals[j].waiters.is_empty() {
             self.journals[j].waiters = v;
         }

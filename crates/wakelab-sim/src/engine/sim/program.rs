@@ -283,4 +283,21 @@ impl Sim {
             self.tasks[t as usize].remaining += self.freq.work_in(cpu, cost);
         }
     }
+
+    /// `wake_up_all` on a wait list (not WF_SYNC) by `waker` running on `cpu`, each wake-up
+    /// charged to the waker. Returns the emptied list so the caller can keep its allocation
+    /// (sleepers that find their condition still false go back on the list when they run).
+    pub(super) fn wake_up_all(
+        &mut self,
+        mut list: Vec<TaskId>,
+        waker: TaskId,
+        cpu: Cpu,
+    ) -> Vec<TaskId> {
+        for &x in &list {
+            self.try_to_wake_up(x, cpu, Some(waker), false, false, true);
+            self.charge_wakeup(waker, cpu);
+        }
+        list.clear();
+        list
+    }
 }

@@ -73,13 +73,7 @@ impl Sim {
             wal.flushed = wal.flushed.max(upto);
             wal.holder = None;
             let waiters = std::mem::take(&mut wal.waiters);
-            for &x in &waiters {
-                self.try_to_wake_up(x, cpu, Some(t), false, false, true);
-                self.charge_wakeup(t, cpu);
-            }
-            // keep the allocation for the next flush's waiters
-            let mut v = waiters;
-            v.clear();
+            let v = self.wake_up_all(waiters, t, cpu);
             if self.wals[w].waiters.is_empty() {
                 self.wals[w].waiters = v;
             }
