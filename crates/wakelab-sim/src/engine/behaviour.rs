@@ -145,6 +145,13 @@ pub enum Phase {
         #[serde(default)]
         irq: IrqRoute,
     },
+    /// Take lock `id` (drawn per execution: a number, or `{lo, hi}` for a random row of a
+    /// table) until the task's next `unlock_all` (engine/sim/locks.rs): a database row lock as
+    /// `UPDATE` takes it. If another task holds it, sleep until it is handed over (FIFO).
+    Lock { id: Amount },
+    /// Release every lock the task holds (a transaction's end, PostgreSQL's
+    /// `ProcReleaseLocks`); each goes to its first waiter, woken (not WF_SYNC) from here.
+    UnlockAll,
     /// Count `n` operations of the workload's throughput metric.
     Ops { n: u32 },
     /// One system call: `body` runs in kernel mode. With a PREEMPT_NONE / PREEMPT_VOLUNTARY
@@ -264,6 +271,8 @@ pub enum Op {
         ns: Amount,
         irq: IrqRoute,
     },
+    Lock(Amount),
+    UnlockAll,
     Ops(u32),
     /// Start of a loop: `count` iterations (`u32::MAX` = forever); `end` = index of its LoopEnd.
     LoopStart {
@@ -287,6 +296,9 @@ pub const MAX_LOOP_DEPTH: usize = 4;
 pub const MAX_JOURNALS: u16 = 64;
 /// WALs a scenario may use (`wal_flush` steps name ids `0..MAX_WALS`).
 pub const MAX_WALS: u16 = 64;
+/// Locks a task may hold at once (`lock`); a `lock` step beyond that is skipped. It bounds the
+/// lock table (engine/sim/locks.rs) to this many entries per task.
+pub const MAX_LOCKS_HELD: usize = 16;
 /// Maximum compiled length of one program.
 pub const MAX_PROGRAM_OPS: usize = 4096;
 
@@ -481,6 +493,8 @@ fn compile_into(
                 ns: *ns,
                 irq: *irq,
             }),
+            Phase::Lock { id } => out.push(Op::Lock(*id)),
+            Phase::UnlockAll => out.push(Op::UnlockAll),
             Phase::Ops { n } => out.push(Op::Ops(*n)),
             Phase::Loop { count, body } => {
                 if depth + 1 > MAX_LOOP_DEPTH {
@@ -554,6 +568,8 @@ pub(crate) fn phase_name(ph: &Phase) -> &'static str {
         Phase::CommitStart { .. } => "commit_start",
         Phase::CommitEnd { .. } => "commit_end",
         Phase::WalFlush { .. } => "wal_flush",
+        Phase::Lock { .. } => "lock",
+        Phase::UnlockAll => "unlock_all",
         Phase::Ops { .. } => "ops",
         Phase::Syscall { .. } => "syscall",
         Phase::Loop { .. } => "loop",

@@ -129,7 +129,7 @@ pub struct Task {
     pub need_resched: bool,
     /// The journal transaction a `commit_wait` waits for, or the WAL record a `wal_flush`
     /// waits for (0: none in progress).
-    pub commit_tid: u64,
+    pub wait_key: u64,
     /// Sleep/timer generation (lazy cancellation of timer events).
     pub timer_gen: u32,
     /// Time the task last became runnable (wake-up latency).

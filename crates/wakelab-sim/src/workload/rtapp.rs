@@ -1083,6 +1083,9 @@ impl Exporter<'_> {
                     let k = self.key("sleep");
                     out.push((k, J::Int((n / 1000) as i64)));
                 }
+                Phase::Lock { .. } | Phase::UnlockAll => {
+                    self.add("lock / unlock_all: dropped (not exported as rt-app mutexes)");
+                }
                 Phase::CommitWait { .. } | Phase::CommitStart { .. } | Phase::CommitEnd { .. } => {
                     self.add("commit_*: rt-app has no group commit (a wake-all): dropped");
                 }

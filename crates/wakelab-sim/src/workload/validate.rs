@@ -172,6 +172,7 @@ fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError>
             Phase::WalFlush { wal, ns, irq: r } => at_most(*wal, MAX_WALS - 1)
                 .map_err(|m| ("wal_flush.wal".into(), m.to_string()))
                 .and_then(|()| io(ns, r, "wal_flush", nr_cpus)),
+            Phase::Lock { id } => lock_id(id).map_err(|m| ("lock.id".into(), m)),
             Phase::Barrier { id, parties } => at_most(*id, RESERVED_BARRIER_BASE - 1)
                 .map_err(|m| {
                     (
@@ -217,11 +218,23 @@ fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError>
             | Phase::Wait
             | Phase::Fork { .. }
             | Phase::Ops { .. }
+            | Phase::UnlockAll
             | Phase::Exit => Ok(()),
         };
         r.map_err(|(sub, m)| err(format!("{path}[{i}].{sub}"), m))?;
     }
     Ok(())
+}
+
+/// A lock id: a number or a uniform `{lo, hi}` range, within u32 (the lock table's key).
+fn lock_id(id: &Amount) -> Result<(), String> {
+    let hi = match *id {
+        Amount::Fixed(v) => v,
+        Amount::Uniform { lo, hi } if lo <= hi => hi,
+        Amount::Uniform { lo, hi } => return Err(format!("lo ({lo}) is above hi ({hi})")),
+        Amount::Exp { .. } => return Err("an id is a number or {\"lo\", \"hi\"}".into()),
+    };
+    at_most(hi, u64::from(u32::MAX)).map_err(|m| m.to_string())
 }
 
 /// An IO's duration and completion interrupt (`io`, `wal_flush`), as a sub-path and message.

@@ -969,6 +969,7 @@ fn task_fields(
             "phases: run {cycles}, wake {task: {task: i}, sync}, sleep {ns}, wait, \
              send {task, bytes}, recv {bytes, inbox}, io {ns, irq}, exec, barrier {id, parties}, \
              commit_wait / commit_start / commit_end {journal}, wal_flush {wal, ns, irq}, \
+             lock {id}, unlock_all, \
              fork {template}, ops {n}, syscall {body}, loop {count, body}, exit",
         ),
     );

@@ -34,7 +34,7 @@ pub(super) struct Journal {
     /// Committers asleep on `j_wait_commit` (jbd2 has one per journal; a custom workload may
     /// give it more, all woken by a request, as `wake_up` wakes every sleeper there).
     committers: Vec<TaskId>,
-    /// Tasks asleep on `j_wait_done_commit` (each task's `commit_tid` is the transaction it
+    /// Tasks asleep on `j_wait_done_commit` (each task's `wait_key` is the transaction it
     /// waits for).
     waiters: Vec<TaskId>,
 }
@@ -74,10 +74,10 @@ impl Sim {
     /// wake-up re-checks the condition, as `wait_event` does).
     pub(super) fn commit_wait(&mut self, t: TaskId, cpu: Cpu, id: u16) -> bool {
         let j = self.journal_index(id);
-        if self.tasks[t as usize].commit_tid == 0 {
+        if self.tasks[t as usize].wait_key == 0 {
             // the fsync's transaction: the running one (the client changed the file since)
             let tid = self.journals[j].running;
-            self.tasks[t as usize].commit_tid = tid;
+            self.tasks[t as usize].wait_key = tid;
             // __jbd2_log_start_commit
             if self.journals[j].commit_request != tid {
                 self.journals[j].commit_request = tid;
@@ -88,9 +88,9 @@ impl Sim {
                 }
             }
         }
-        let tid = self.tasks[t as usize].commit_tid;
+        let tid = self.tasks[t as usize].wait_key;
         if tid <= self.journals[j].commit_sequence {
-            self.tasks[t as usize].commit_tid = 0;
+            self.tasks[t as usize].wait_key = 0;
             return false;
         }
         self.sleep_on_journal(t, cpu, j, Sleepers::Waiters);

@@ -18,6 +18,7 @@ mod ipc;
 mod irq;
 mod jitter;
 mod journal;
+mod locks;
 mod observe;
 mod program;
 mod signals;
@@ -165,6 +166,7 @@ pub struct Sim {
     barriers: Vec<(u16, Vec<TaskId>)>,
     journals: Vec<journal::Journal>,
     wals: Vec<wal::Wal>,
+    locks: locks::Locks,
     irqs: Vec<IrqSource>,
     irq_rr: u16,
     resched: CpuMask,
@@ -246,6 +248,7 @@ impl Sim {
             barriers: Vec::new(),
             journals: Vec::new(),
             wals: Vec::new(),
+            locks: locks::Locks::default(),
             irqs: input.irqs,
             irq_rr: 0,
             resched: CpuMask::EMPTY,
@@ -383,7 +386,7 @@ impl Sim {
             chan_woken: false,
             in_syscall: false,
             need_resched: false,
-            commit_tid: 0,
+            wait_key: 0,
             timer_gen: 0,
             runnable_since: 0,
             wakeups: 0,

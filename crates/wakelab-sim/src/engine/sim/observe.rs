@@ -180,7 +180,7 @@ impl Sim {
                 return Err(format!("task {t} is {:?} but queued", task.state));
             }
         }
-        Ok(())
+        self.lock_invariants()
     }
 
     pub(crate) fn tick_ns(&self) -> u64 {

@@ -172,6 +172,12 @@ impl Sim {
                         return;
                     }
                 }
+                Op::Lock(id) => {
+                    if self.lock_acquire(t, cpu, id) {
+                        return;
+                    }
+                }
+                Op::UnlockAll => self.unlock_all(t, cpu),
                 Op::Fork { template } => {
                     self.do_fork(t, cpu, self.n_initial + template);
                 }
@@ -215,6 +221,9 @@ impl Sim {
                         self.tasks[t as usize].pc -= 1;
                         return;
                     }
+                    // locks still held are released (PostgreSQL's backend exit aborts the
+                    // transaction and releases them)
+                    self.unlock_all(t, cpu);
                     self.do_exit(t, cpu);
                     return;
                 }

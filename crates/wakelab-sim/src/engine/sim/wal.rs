@@ -60,10 +60,10 @@ impl Sim {
         if self.wals.len() <= w {
             self.wals.resize_with(w + 1, Wal::default);
         }
-        if self.tasks[t as usize].commit_tid == 0 {
+        if self.tasks[t as usize].wait_key == 0 {
             // the commit record (XactLogCommitRecord), inserted before the flush
             self.wals[w].inserted += 1;
-            self.tasks[t as usize].commit_tid = self.wals[w].inserted;
+            self.tasks[t as usize].wait_key = self.wals[w].inserted;
         }
         if let Some((holder, upto)) = self.wals[w].holder
             && holder == t
@@ -78,10 +78,10 @@ impl Sim {
                 self.wals[w].waiters = v;
             }
         }
-        let record = self.tasks[t as usize].commit_tid;
+        let record = self.tasks[t as usize].wait_key;
         if record <= self.wals[w].flushed {
             // done already (by this task's flush or another's)
-            self.tasks[t as usize].commit_tid = 0;
+            self.tasks[t as usize].wait_key = 0;
             return false;
         }
         // About to sleep either way: owed overhead first (then this step runs again).
