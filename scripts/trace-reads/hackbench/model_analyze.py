@@ -105,28 +105,31 @@ R['sender_preempted_by_role'] = dict(pre_by)
 wakes_of = collections.defaultdict(list)
 for w in W: wakes_of[w[1]].append(w)
 wstarts = {t: [w[0] for w in v] for t, v in wakes_of.items()}
-cls = collections.Counter(); dts = []; ticks = []
-for t in senders:
-    items = tl[t]
-    for i, it in enumerate(items):
-        if it[0] != 'seg': continue
-        nxt = items[i + 1] if i + 1 < len(items) else None
-        if nxt is None or nxt[0] != 'seg': continue
-        s = it[2]; succ = running(s[3], s[1] + 1e-3)
-        if succ is None: cls['idle/none'] += 1; continue
-        j = bisect.bisect_right(wstarts.get(succ, []), s[1] + 1e-6) - 1
-        if j < 0: cls['successor never woken'] += 1; continue
-        w = wakes_of[succ][j]; dt = s[1] - w[0]
-        # successor ran since that wake-up? then it was preempted itself earlier and is queued
-        k0 = bisect.bisect_left(seg_starts[succ], w[0] - 1e-6)
-        ran_since = k0 < len(segs_of[succ]) and segs_of[succ][k0][1] <= s[1]
-        if ran_since: k = 'successor queued after being preempted itself'
-        elif w[2] == t: k = 'woken by this sender' + (' here' if w[4] == s[3] else ' elsewhere')
-        elif w[3] == s[3]: k = 'woken on this CPU by another task'
-        else: k = 'woken from the other CPU'
-        k += ', wake-to-switch ' + ('< 5 us' if dt < 5 else '5-100 us' if dt < 100 else '>= 100 us')
-        cls[k] += 1; dts.append(dt)
-R['sender_preemptions_successor'] = dict(cls.most_common())
+def successors(group):
+    cls = collections.Counter()
+    for t in group:
+        items = tl[t]
+        for i, it in enumerate(items):
+            if it[0] != 'seg': continue
+            nxt = items[i + 1] if i + 1 < len(items) else None
+            if nxt is None or nxt[0] != 'seg': continue
+            s = it[2]; succ = running(s[3], s[1] + 1e-3)
+            if succ is None: cls['idle/none'] += 1; continue
+            j = bisect.bisect_right(wstarts.get(succ, []), s[1] + 1e-6) - 1
+            if j < 0: cls['successor never woken'] += 1; continue
+            w = wakes_of[succ][j]; dt = s[1] - w[0]
+            # successor ran since that wake-up? then it was preempted itself earlier and is queued
+            k0 = bisect.bisect_left(seg_starts[succ], w[0] - 1e-6)
+            ran_since = k0 < len(segs_of[succ]) and segs_of[succ][k0][1] <= s[1]
+            if ran_since: k = 'successor queued after being preempted itself'
+            elif w[2] == t: k = 'woken by this task here' if w[4] == s[3] else 'woken by this task elsewhere'
+            elif w[3] == s[3]: k = 'woken on this CPU by another task'
+            else: k = 'woken from the other CPU'
+            k = role(succ) + ' ' + k + ', wake-to-switch ' + ('< 5 us' if dt < 5 else '5-100 us' if dt < 100 else '>= 100 us')
+            cls[k] += 1
+    return dict(cls.most_common())
+R['sender_preemptions_successor'] = successors(senders)
+R['receiver_preemptions_successor'] = successors(receivers)
 # sender preemption right after a local wake of a receiver: for each local wake by a sender, does the
 # sender's run end (preempted) before it issues another wake-up or within 5 us?
 lw = [w for w in rw if w[3] == w[4]]

@@ -88,3 +88,31 @@ for p in bp:
         pc(ce, nr) if any(len(k) == 4 for k in rem) else 'n/a', pc(ci, nr) if any(len(k) == 4 for k in rem) else 'n/a',
         pc(cn, nr) if any(len(k) == 4 for k in rem) else 'n/a', f'{pc(pl, nl)} / {pc(pr, nr)}',
         pc(blk[(1,)], sum(blk.values())), pc(sum(v for k, v in wk.items() if k[0] == 1), sum(wk.values()))]) + ' |')
+
+# ---- lag histograms (eevdf.bt's lhist maps, 5 us buckets, [100, ...) the last)
+def lh(t, name):
+    m = re.search(r'^@' + name + r': \n((?:\[.*\n)+)', t, re.M)
+    if not m: return None
+    c = {}
+    for l in m.group(1).splitlines():
+        mm = re.match(r'\[(\d+), (\d+|\.\.\.)\)\s+(\d+)', l)
+        if mm: c[int(mm.group(1))] = int(mm.group(3))
+    return c
+rows2 = []
+for p in bp:
+    t = open(p).read()
+    wp, wn = lh(t, 'wakee_vlag_us_pos'), lh(t, 'wakee_vlag_us_neg')
+    cp, cn = lh(t, 'remote_curr_lag_us_pos'), lh(t, 'remote_curr_lag_us_neg')
+    ran = lh(t, 'remote_curr_ran_us')
+    if not wp: continue
+    tot = lambda h: sum(h.values()) if h else 0
+    nw = tot(wp) + tot(wn); nc = tot(cp) + tot(cn)
+    rows2.append('| ' + ' | '.join([os.path.basename(p).replace('.bpftrace.txt', ''),
+        f'{100*tot(wp)/nw:.1f}%', f'{100*wp.get(100,0)/nw:.1f}%', f'{100*(wn or {}).get(100,0)/nw:.1f}%',
+        f'{100*tot(cp)/nc:.1f}%' if nc else '-', f'{100*cp.get(100,0)/nc:.1f}%' if nc else '-',
+        f'{100*ran.get(0,0)/tot(ran):.1f}%' if ran else '-']) + ' |')
+if rows2:
+    print()
+    print('| bpftrace run | wakee vlag >= 0 at sched_waking | wakee vlag >= 100 us | wakee vlag <= -100 us | remote wake-up: running entity lag >= 0 | ... >= 100 us | ... it ran < 5 us since picked |')
+    print('|' + '---|' * 7)
+    print('\n'.join(rows2))
