@@ -487,9 +487,10 @@ fn pgbench_netperf_schbench_barrier_patterns() {
     let unix = Inbox::Unix { sndbuf: 212_992 };
     // client 1 (task 2): seven statements to its backend (task 3), each answered
     assert_eq!(sends(&p.tasks[2].program), vec![(3, 100)]);
-    assert_eq!(sends(&p.tasks[3].program), vec![(2, 100), (2, 100)]);
+    // the backend's TPC-B-like transaction statement by statement (its UPDATEs lock rows)
+    assert_eq!(sends(&p.tasks[3].program), vec![(2, 100); 7]);
     assert_eq!(recv_inboxes(&p.tasks[2].program), vec![unix]);
-    assert_eq!(recv_inboxes(&p.tasks[3].program), vec![unix, unix]);
+    assert_eq!(recv_inboxes(&p.tasks[3].program), vec![unix; 7]);
     assert!(wakes(&p.tasks[2].program).is_empty() && wakes(&p.tasks[3].program).is_empty());
     // one commit per transaction, its WAL flush through the server's one WAL (group flush)
     assert_eq!(
@@ -512,7 +513,57 @@ fn pgbench_netperf_schbench_barrier_patterns() {
         .iter()
         .position(|x| matches!(x, Phase::WalFlush { .. }))
         .unwrap();
-    assert!(matches!(be[io + 1], Phase::Send { .. }));
+    // the row locks are released after the flush, before the commit's result is sent
+    assert!(matches!(be[io + 1], Phase::UnlockAll));
+    assert!(matches!(be[io + 2], Phase::Send { .. }));
+    // the three UPDATEs (statements 2, 4 and 5) lock a random row of accounts (100 000 x
+    // scale), tellers (10 x scale) and branches (scale) at the default scale 4, in one id space
+    let locks: Vec<Amount> = be
+        .iter()
+        .filter_map(|x| match x {
+            Phase::Lock { id } => Some(*id),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        locks,
+        vec![
+            Amount::Uniform { lo: 0, hi: 399_999 },
+            Amount::Uniform {
+                lo: 400_000,
+                hi: 400_039
+            },
+            Amount::Uniform {
+                lo: 400_040,
+                hi: 400_043
+            },
+        ]
+    );
+    let statement_of = |k: usize| {
+        be[..k]
+            .iter()
+            .filter(|x| matches!(x, Phase::Recv { .. }))
+            .count()
+    };
+    let lock_at: Vec<usize> = (0..be.len())
+        .filter(|&k| matches!(be[k], Phase::Lock { .. }))
+        .map(statement_of)
+        .collect();
+    assert_eq!(lock_at, vec![2, 4, 5]);
+    // without row locks (scale 0) or outside the 7-statement script, a transaction is a loop
+    let p0 = build(serde_json::json!({"kind": "pgbench", "scale": 0}), 1);
+    assert_eq!(sends(&p0.tasks[1].program), vec![(0, 100), (0, 100)]);
+    let ps = build(
+        serde_json::json!({"kind": "pgbench", "statements_per_txn": 1, "txns_per_io": 0}),
+        1,
+    );
+    assert_eq!(
+        count(&ps.tasks[1].program, &|x| matches!(
+            x,
+            Phase::Lock { .. } | Phase::UnlockAll
+        )),
+        0
+    );
     assert_eq!(p.metric.unit(), "tps");
     let pt = build(serde_json::json!({"kind": "pgbench", "socket": "tcp"}), 1);
     assert!(matches!(

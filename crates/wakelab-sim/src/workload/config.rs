@@ -451,6 +451,12 @@ pub struct PgbenchConfig {
     pub irq: IrqRoute,
     /// Unix socket (default, as recorded) or loopback TCP.
     pub socket: PgbenchSocket,
+    /// pgbench's scale factor (`pgbench -i -s`): the TPC-B-like script's three UPDATEs lock a
+    /// random row of 100 000 x scale accounts, 10 x scale tellers and scale branches until the
+    /// transaction ends (`lock` / `unlock_all`, engine/sim/locks.rs). Default 4, the
+    /// recordings' `pgbench -i -s 4` (scripts/record-benchmarks.sh). 0 = no row locks; only a
+    /// 7-statement transaction (the TPC-B-like script) takes them.
+    pub scale: u32,
     pub start: StartPolicy,
 }
 
@@ -472,6 +478,7 @@ impl Default for PgbenchConfig {
             io_ns: around(100_000),
             irq: IrqRoute::RoundRobin,
             socket: PgbenchSocket::Unix,
+            scale: 4,
             start: StartPolicy::default(),
         }
     }

@@ -598,6 +598,11 @@ fn hackbench(
 
 // ---- pgbench -----------------------------------------------------------------------------
 
+/// Statements of pgbench's TPC-B-like transaction (the only script with row locks here).
+const PGBENCH_TPCB_STATEMENTS: u32 = 7;
+/// The largest `scale`: the three tables' 100 011 x scale row ids fit the lock ids' u32.
+pub const MAX_PGBENCH_SCALE: u32 = 40_000;
+
 fn pgbench(c: &PgbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, ConfigError> {
     let stmts = positive(c.statements_per_txn, "statements_per_txn")?;
     check_irq(c.irq, topo)?;
@@ -615,6 +620,25 @@ fn pgbench(c: &PgbenchConfig, clients: u32, topo: &Topology) -> Result<Generated
         task: TaskRef::Task(to),
         bytes: PGBENCH_MESSAGE_BYTES,
     };
+    // The TPC-B-like script's row locks (pgbench's built-in `tpcb-like`: BEGIN; UPDATE
+    // pgbench_accounts; SELECT; UPDATE pgbench_tellers; UPDATE pgbench_branches; INSERT; END),
+    // each UPDATE's row drawn per transaction as pgbench's `random(1, n * :scale)`; the three
+    // tables' ids follow each other in one lock space.
+    let locks = c.scale > 0 && stmts == PGBENCH_TPCB_STATEMENTS;
+    let (accounts, tellers, branches) = (100_000 * c.scale, 10 * c.scale, c.scale);
+    let table = |base: u32, rows: u32| Amount::Uniform {
+        lo: u64::from(base),
+        hi: u64::from(base + rows - 1),
+    };
+    let row_lock = |i: u32| -> Option<Amount> {
+        match i {
+            _ if !locks => None,
+            1 => Some(table(0, accounts)),
+            3 => Some(table(accounts, tellers)),
+            4 => Some(table(accounts + tellers, branches)),
+            _ => None,
+        }
+    };
     let mut tasks = Vec::with_capacity(2 * clients as usize);
     for k in 0..clients {
         let (cl, be) = (2 * k, 2 * k + 1);
@@ -629,11 +653,14 @@ fn pgbench(c: &PgbenchConfig, clients: u32, topo: &Topology) -> Result<Generated
         );
         body.push(ops());
         tasks.push(task(format!("pgbench/{k}"), vec![forever(body)]));
-        // one statement: read it, execute it (the commit's WAL flush first if `io`: one WAL
-        // for the server, flushed by whichever backend takes its write lock), send the
+        // statement i of a transaction: read it, execute it (an UPDATE of the TPC-B-like
+        // script locks its row first; the commit flushes the WAL, one for the server, flushed
+        // by whichever backend takes its write lock, then releases the row locks), send the
         // result, go back to reading
-        let stmt = |io: bool| {
-            let mut v = vec![recv.clone(), run(c.backend_cycles)];
+        let stmt = |i: u32, io: bool| {
+            let mut v = vec![recv.clone()];
+            v.extend(row_lock(i).map(|id| Phase::Lock { id }));
+            v.push(run(c.backend_cycles));
             if io {
                 v.push(Phase::WalFlush {
                     wal: 0,
@@ -641,20 +668,35 @@ fn pgbench(c: &PgbenchConfig, clients: u32, topo: &Topology) -> Result<Generated
                     irq: c.irq,
                 });
             }
+            if locks && i == stmts - 1 {
+                v.push(Phase::UnlockAll);
+            }
             v.push(send(cl));
             v.extend(run_if(c.backend_after_send_cycles));
             v
         };
-        let txn = |io: bool| {
-            let mut t = rep(stmts - 1, stmt(false));
-            t.extend(stmt(io));
-            t
+        // a transaction: statement by statement if it takes row locks, else a loop
+        let txn = |io: bool| -> Vec<Phase> {
+            if locks {
+                (0..stmts)
+                    .flat_map(|i| stmt(i, io && i == stmts - 1))
+                    .collect()
+            } else {
+                let mut t = rep(stmts - 1, stmt(0, false));
+                t.extend(stmt(stmts - 1, io));
+                t
+            }
         };
         let body = match c.txns_per_io {
             0 => txn(false),
             1 => txn(true),
+            n if locks => {
+                let mut b = rep(n - 1, txn(false));
+                b.extend(txn(true));
+                b
+            }
             n => {
-                let mut b = rep(n - 1, rep(stmts, stmt(false)));
+                let mut b = rep(n - 1, rep(stmts, stmt(0, false)));
                 b.extend(txn(true));
                 b
             }

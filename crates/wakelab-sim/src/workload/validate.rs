@@ -19,7 +19,7 @@ use crate::engine::channel::MAX_MESSAGE_BYTES;
 use crate::scenario::{MAX_DURATION_NS, ScenarioError, err};
 
 use super::config::*;
-use super::generators::RESERVED_BARRIER_BASE;
+use super::generators::{MAX_PGBENCH_SCALE, RESERVED_BARRIER_BASE};
 use super::interference::MAX_INSTANCES;
 use super::{Interference, MAX_CLIENTS, Metric};
 
@@ -334,6 +334,7 @@ fn workload(cfg: &WorkloadConfig, n: usize) -> Result<(), ScenarioError> {
                 &p("backend_after_send_cycles"),
             )?;
             at_most(c.txns_per_io, MAX_RATIO).map_err(at_p("txns_per_io"))?;
+            at_most(c.scale, MAX_PGBENCH_SCALE).map_err(at_p("scale"))?;
             amount(&c.io_ns, &p("io_ns"))?;
             irq(&c.irq, &p("irq"), n)?;
             start(&c.start, &p("start"), n)
