@@ -27,6 +27,10 @@ const MAX_RECORDINGS: usize = 256;
 /// The model's run length (ms) when not given: short enough that all recordings run in
 /// seconds, long enough for thousands of wake-ups per benchmark.
 pub const DEFAULT_DURATION_MS: u64 = 300;
+/// Model runs per benchmark when not given (the committed tables' count).
+pub const DEFAULT_SEEDS: u32 = 5;
+/// Most model runs per benchmark.
+const MAX_SEEDS: u32 = 32;
 
 #[derive(Args, Debug)]
 pub struct ValidateArgs {
@@ -38,6 +42,11 @@ pub struct ValidateArgs {
     /// loops to completion instead (at most 5000 ms).
     #[arg(long, default_value_t = DEFAULT_DURATION_MS)]
     pub duration_ms: u64,
+    /// Model runs per benchmark, seeds 1 to N (1..=32): each row's model value is the median
+    /// over them, since one seed alone moves some rows across the 2x line (docs/calibration.md,
+    /// "Seeds"). The committed tables and expected misses are the default's.
+    #[arg(long, default_value_t = DEFAULT_SEEDS)]
+    pub seeds: u32,
     /// The expected-miss list (`bench<TAB>row<TAB>reason` per line).
     #[arg(long, default_value = "recordings/validation-misses.tsv")]
     pub misses: PathBuf,
@@ -54,8 +63,8 @@ pub struct ValidateArgs {
     /// Worker threads (default: all cores). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Also write each model run's whole trace summary (every figure, not only the rows) as
-    /// `DIR/NAME.model.summary.json`, the form `wakelab trace-import --json` gives a recording.
+    /// Also write each benchmark's first model run's (seed 1's) whole trace summary (every
+    /// figure, not only the rows) as `DIR/NAME.model.summary.json`, the form `wakelab trace-import --json` gives a recording.
     #[arg(long, value_name = "DIR")]
     pub model_summaries: Option<PathBuf>,
 }
@@ -95,7 +104,12 @@ fn summary_path(meta: &Path) -> PathBuf {
     PathBuf::from(format!("{}.summary.json", s.trim_end_matches(".json")))
 }
 
-fn one(meta: &Path, duration_ms: u64, model_summaries: Option<&Path>) -> Result<Report> {
+fn one(
+    meta: &Path,
+    duration_ms: u64,
+    seeds: u32,
+    model_summaries: Option<&Path>,
+) -> Result<Report> {
     let rec = Recording::from_json(&crate::io::read_text(
         meta,
         MAX_RECORDING_BYTES,
@@ -109,13 +123,17 @@ fn one(meta: &Path, duration_ms: u64, model_summaries: Option<&Path>) -> Result<
         no_model: None,
         lines: vec![],
     };
-    let b = match model_bench(&rec, duration_ms) {
+    let mut b = match model_bench(&rec, duration_ms) {
         Ok(b) => b,
         Err(BenchError::NoModel { why, .. }) => {
             report.no_model = Some(why.to_string());
             return Ok(report);
         }
         Err(e) => bail!("{}: {e}", meta.display()),
+    };
+    b.description = match seeds {
+        1 => format!("{}, seed 1", b.description),
+        n => format!("{}, median of seeds 1-{n}", b.description),
     };
     let sp = summary_path(meta);
     if !sp.exists() {
@@ -131,16 +149,21 @@ fn one(meta: &Path, duration_ms: u64, model_summaries: Option<&Path>) -> Result<
         "trace summary",
     )?)
     .map_err(|e| anyhow!("{}: {e}", sp.display()))?;
-    let model = model_summary(&b).map_err(|e| anyhow!("{}: {e}", rec.name))?;
+    let models = (1..=seeds)
+        .map(|seed| {
+            b.experiment.scenario.run.seed = seed;
+            model_summary(&b).map_err(|e| anyhow!("{}: {e}", rec.name))
+        })
+        .collect::<Result<Vec<_>>>()?;
     if let Some(dir) = model_summaries {
         // named by the metadata file, not by its `name` field (which could hold a path)
         let stem = meta.file_stem().unwrap_or_default().to_string_lossy();
         crate::io::write_out(
             &dir.join(format!("{stem}.model.summary.json")),
-            model.to_json().as_bytes(),
+            models[0].to_json().as_bytes(),
         )?;
     }
-    report.lines = compare(&real, &model, &b.roles);
+    report.lines = compare(&real, &models, &b.roles);
     report.model = Some(b.description);
     Ok(report)
 }
@@ -151,6 +174,9 @@ pub fn validate(a: ValidateArgs) -> Result<()> {
             "--duration-ms {}: must be between 1 and 10000",
             a.duration_ms
         );
+    }
+    if !(1..=MAX_SEEDS).contains(&a.seeds) {
+        bail!("--seeds {}: must be between 1 and {MAX_SEEDS}", a.seeds);
     }
     if let Some(n) = a.threads {
         rayon::ThreadPoolBuilder::new()
@@ -177,7 +203,7 @@ pub fn validate(a: ValidateArgs) -> Result<()> {
     }
     let reports: Vec<Report> = files
         .par_iter()
-        .map(|f| one(f, a.duration_ms, a.model_summaries.as_deref()))
+        .map(|f| one(f, a.duration_ms, a.seeds, a.model_summaries.as_deref()))
         .collect::<Result<_>>()?;
     let md = markdown(&reports, &misses);
     let problems = check_misses(&reports, &misses);

@@ -58,7 +58,7 @@ fn what_if(name: &str, duration_ms: u64, wakeup_granularity_ns: Option<u64>) {
         wakeup_granularity_ns.map_or("default".into(), |g| g.to_string()),
         model.span_ns as f64 / 1e6
     );
-    for l in compare(&real, &model, &b.roles) {
+    for l in compare(&real, std::slice::from_ref(&model), &b.roles) {
         println!(
             "  {:<52} real {:>9}  model {:>9}  {:?}",
             l.label,

@@ -112,20 +112,33 @@ impl Line {
     }
 }
 
-/// The rows of a benchmark, real next to model.
-pub fn compare(real: &TraceSummary, model: &TraceSummary, roles: &[&str]) -> Vec<Line> {
-    let edges = rows::edge_union(real, model, roles, MIN_EDGE_SHARE);
+/// The rows of a benchmark, real next to model: the model's value of a row is the median over
+/// `models`, one run per seed (the lower median, so always one run's value; runs where the row
+/// is undefined are left out). One seed alone moves some rows across the 2x line
+/// (docs/calibration.md, "Seeds").
+pub fn compare(real: &TraceSummary, models: &[TraceSummary], roles: &[&str]) -> Vec<Line> {
+    let all: Vec<&TraceSummary> = std::iter::once(real).chain(models).collect();
+    let edges = rows::edge_union(&all, roles, MIN_EDGE_SHARE);
     let r = rows::rows(real, roles, &edges);
-    let m = rows::rows(model, roles, &edges);
+    let m: Vec<Vec<rows::Row>> = models
+        .iter()
+        .map(|s| rows::rows(s, roles, &edges))
+        .collect();
     r.into_iter()
-        .zip(m)
-        .map(|(r, m)| Line {
+        .enumerate()
+        .map(|(i, r)| Line {
             label: r.label,
             unit: r.unit,
             real: r.value,
-            model: m.value,
+            model: lower_median(m.iter().filter_map(|rows| rows[i].value).collect()),
         })
         .collect()
+}
+
+/// The lower median of `v` (`None` if empty).
+fn lower_median(mut v: Vec<f64>) -> Option<f64> {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len().checked_sub(1)? / 2).copied()
 }
 
 /// One benchmark's table (or why it has none).
@@ -370,6 +383,15 @@ pub fn splice_doc(doc: &str, generated: &str) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_model_value_is_the_lower_median_of_the_runs() {
+        assert_eq!(lower_median(vec![]), None);
+        assert_eq!(lower_median(vec![7.0]), Some(7.0));
+        assert_eq!(lower_median(vec![3.0, 1.0, 2.0]), Some(2.0));
+        // an even count takes the lower middle: always one run's value
+        assert_eq!(lower_median(vec![4.0, 1.0, 3.0, 2.0]), Some(2.0));
+    }
+
     use super::*;
 
     fn line(real: Option<f64>, model: Option<f64>) -> Line {

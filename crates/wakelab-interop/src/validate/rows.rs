@@ -155,15 +155,14 @@ pub fn bench_edges(s: &TraceSummary, roles: &[&str]) -> Vec<(String, String, u64
 }
 
 /// The edges to compare: every edge among `roles` that has at least `min_share` of the
-/// benchmark's wake-ups in either summary, in a stable order (roles' order, then idle/irq).
+/// benchmark's wake-ups in any of the summaries, in a stable order (roles' order, then idle/irq).
 pub fn edge_union(
-    a: &TraceSummary,
-    b: &TraceSummary,
+    summaries: &[&TraceSummary],
     roles: &[&str],
     min_share: f64,
 ) -> Vec<(String, String)> {
     let mut keep: Vec<(String, String)> = Vec::new();
-    for s in [a, b] {
+    for s in summaries {
         let es = bench_edges(s, roles);
         let total: u64 = es.iter().map(|e| e.2).sum();
         for (w, e, n) in es {
