@@ -241,6 +241,11 @@ test('interference and a custom workload as form controls, with messages by fiel
     await page.fill('#ct-tasks0-program', '[{"commit_end": {"journal": 64}}]');
     assert.equal(await page.locator('#ct-tasks0-program-error').textContent(),
       '[0].commit_end.journal: must be at most 63 (got 64)');
+    // row locks are in the hint too, and a lock id that is not a number or a range is named
+    assert.match(await page.locator('#ct-tasks0-program-hint').textContent(), /lock \{id\}, unlock_all/);
+    await page.fill('#ct-tasks0-program', '[{"lock": {"id": {"mean": 5}}}, "unlock_all"]');
+    assert.equal(await page.locator('#ct-tasks0-program-error').textContent(),
+      '[0].lock.id: an id is a number or {"lo", "hi"}');
     await page.fill('#ct-tasks0-program',
       '[{"loop": {"count": null, "body": [{"run": {"cycles": 60000}}, {"ops": {"n": 1}}, {"wake": {"task": {"task": 1}}}, {"wait": null}]}}]');
     await page.locator('#add-task').click();
