@@ -365,3 +365,65 @@ fn the_pgbench_hand_off_table_quotes_its_analysis_files() {
         );
     }
 }
+
+/// docs/calibration.md ("hackbench and sched-messaging: why the rows are off") quotes ranges
+/// over the hackbench preemption re-recording's g1 runs from the tables its analysis wrote
+/// (recordings/hackbench-preemption/summary.md, scripts/trace-reads/hackbench/).
+#[test]
+fn the_hackbench_preemption_ranges_are_the_recordings() {
+    let summary =
+        std::fs::read_to_string(root().join("recordings/hackbench-preemption/summary.md")).unwrap();
+    // (table's first header cell, column, which runs) -> the range of that column, in %
+    let range = |first: &str, column: &str, runs: &dyn Fn(&str) -> bool| -> String {
+        // the table whose header starts with `first` and has `column`
+        let mut lines = summary.lines().skip_while(|l| {
+            !(l.starts_with(&format!("| {first} |")) && l.contains(&format!("| {column} |")))
+        });
+        let cells = |l: &str| -> Vec<String> {
+            l.trim()
+                .trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect()
+        };
+        let header = cells(lines.next().unwrap_or_else(|| panic!("no table `{first}`")));
+        let col = header
+            .iter()
+            .position(|h| h == column)
+            .unwrap_or_else(|| panic!("no column `{column}`"));
+        let values: Vec<f64> = lines
+            .skip(1)
+            .take_while(|l| l.starts_with('|'))
+            .map(cells)
+            .filter(|c| runs(&c[0]))
+            .filter_map(|c| c[col].split('%').next().unwrap().parse::<f64>().ok())
+            .collect();
+        assert!(values.len() >= 2, "`{column}`: {values:?}");
+        let lo = values.iter().cloned().fold(f64::INFINITY, f64::min);
+        let hi = values.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        format!("{}-{}%", lo.round(), hi.round())
+    };
+    let g1 = |r: &str| r.starts_with("g1-") && !r.ends_with("unshielded");
+    let g1_full = |r: &str| r.starts_with("g1-full-") && !r.ends_with("unshielded");
+    let calibration = std::fs::read_to_string(root().join("docs/calibration.md")).unwrap();
+    let prose = calibration.split_whitespace().collect::<Vec<_>>().join(" ");
+    for (quoted, context) in [
+        (
+            range("run", "local wake -> waker preempted", &g1_full),
+            "`write` in",
+        ),
+        (
+            range("bpftrace run", "remote: curr eligible+protected", &g1),
+            "slice in",
+        ),
+        (
+            range("bpftrace run", "wakee vlag >= 100 us", &g1),
+            "or more in",
+        ),
+    ] {
+        assert!(
+            prose.contains(&format!("{context} {quoted}")),
+            "docs/calibration.md does not quote `{context} {quoted}` (recordings/hackbench-preemption/summary.md)"
+        );
+    }
+}
