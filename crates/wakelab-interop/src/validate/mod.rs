@@ -85,6 +85,8 @@ pub struct Line {
     pub unit: Unit,
     pub real: Option<f64>,
     pub model: Option<f64>,
+    /// The model's lowest and highest value over the runs (seeds), when two or more define it.
+    pub model_range: Option<(f64, f64)>,
 }
 
 impl Line {
@@ -126,11 +128,20 @@ pub fn compare(real: &TraceSummary, models: &[TraceSummary], roles: &[&str]) -> 
         .collect();
     r.into_iter()
         .enumerate()
-        .map(|(i, r)| Line {
-            label: r.label,
-            unit: r.unit,
-            real: r.value,
-            model: lower_median(m.iter().filter_map(|rows| rows[i].value).collect()),
+        .map(|(i, r)| {
+            let values: Vec<f64> = m.iter().filter_map(|rows| rows[i].value).collect();
+            let model_range = (values.len() >= 2).then(|| {
+                let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
+                let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                (lo, hi)
+            });
+            Line {
+                label: r.label,
+                unit: r.unit,
+                real: r.value,
+                model: lower_median(values),
+                model_range,
+            }
         })
         .collect()
 }
@@ -339,9 +350,9 @@ pub fn markdown(reports: &[Report], misses: &[Miss]) -> String {
         }
         let _ = writeln!(
             o,
-            "| row | real | model | model/real | off by > {OFF_FACTOR}x |"
+            "| row | real | model | model/real | model over the seeds | off by > {OFF_FACTOR}x |"
         );
-        let _ = writeln!(o, "|---|--:|--:|--:|---|");
+        let _ = writeln!(o, "|---|--:|--:|--:|--:|---|");
         for l in &r.lines {
             let ratio = l.ratio().map_or("—".into(), sig3);
             let mark = match l.verdict() {
@@ -351,9 +362,17 @@ pub fn markdown(reports: &[Report], misses: &[Miss]) -> String {
                 },
                 _ => String::new(),
             };
+            let range = match l.model_range {
+                Some((lo, hi)) => format!(
+                    "{} - {}",
+                    fmt_value(Some(lo), l.unit),
+                    fmt_value(Some(hi), l.unit)
+                ),
+                None => "—".into(),
+            };
             let _ = writeln!(
                 o,
-                "| {} | {} | {} | {ratio} | {mark} |",
+                "| {} | {} | {} | {ratio} | {range} | {mark} |",
                 l.label.replace('|', "\\|"),
                 fmt_value(l.real, l.unit),
                 fmt_value(l.model, l.unit)
@@ -400,6 +419,7 @@ mod tests {
             unit: Unit::Micros,
             real,
             model,
+            model_range: None,
         }
     }
 
