@@ -241,6 +241,8 @@ test('interference and a custom workload as form controls, with messages by fiel
     await page.fill('#ct-tasks0-program', '[{"commit_end": {"journal": 64}}]');
     assert.equal(await page.locator('#ct-tasks0-program-error').textContent(),
       '[0].commit_end.journal: must be at most 63 (got 64)');
+    // a long program line wraps inside the panel instead of scrolling sideways
+    assert.equal(await page.locator('#ct-tasks0-program').evaluate((e) => getComputedStyle(e).whiteSpace), 'pre-wrap');
     // row locks are in the hint too, and a lock id that is not a number or a range is named
     assert.match(await page.locator('#ct-tasks0-program-hint').textContent(), /lock \{id\}, unlock_all/);
     await page.fill('#ct-tasks0-program', '[{"lock": {"id": {"mean": 5}}}, "unlock_all"]');
