@@ -120,15 +120,8 @@ for n in "${NAMES[@]}"; do selected "$n" && any=1; done
 
 # ---- packages --------------------------------------------------------------------------------
 PKGS=(dbench rt-tests postgresql stress-ng trace-cmd linux-perf python3 e2fsprogs xfsprogs)
-missing=()
-for p in "${PKGS[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
-if [[ ${#missing[@]} -gt 0 ]]; then
-  echo "==> apt-get install ${missing[*]}"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/packages.sh"
+ensure_packages "${PKGS[@]}"
 PGBIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1)"
 [[ -x "$PGBIN/initdb" ]] || { echo "no initdb under /usr/lib/postgresql/*/bin" >&2; exit 1; }
 

@@ -89,17 +89,8 @@ mkdir -p "$VM_DIR"
 # ---- 1. packages -------------------------------------------------------------------------------
 PKGS=(qemu-system-x86 linux-image-cloud-amd64 initramfs-tools
       dbench rt-tests postgresql stress-ng trace-cmd linux-perf python3 e2fsprogs xfsprogs iproute2)
-missing=()
-for p in "${PKGS[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
-if [[ ${#missing[@]} -gt 0 ]]; then
-  echo "==> apt-get install ${missing[*]}"
-  apt-get update -qq
-  for p in "${missing[@]}"; do  # one by one: a joint install can trip over held packages
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$p"
-  done
-fi
+source "$(dirname "${BASH_SOURCE[0]}")/packages.sh"
+ensure_packages "${PKGS[@]}"
 KVER="$(cd /boot && ls vmlinuz-6.1.*-cloud-amd64 2>/dev/null | sed 's/^vmlinuz-//' | sort -V | tail -n1)"
 [[ -n "$KVER" ]] || { echo "no /boot/vmlinuz-6.1.*-cloud-amd64 after installing linux-image-cloud-amd64" >&2; exit 1; }
 if [[ ! -s /boot/initrd.img-$KVER ]]; then update-initramfs -c -k "$KVER"; fi
