@@ -127,6 +127,11 @@ pub struct Task {
     /// TIF_NEED_RESCHED set while `in_syscall`: the preemption the task owes on its return to
     /// user space (cleared when it stops running, as `__schedule` clears the flag).
     pub need_resched: bool,
+    /// Stopped at a system call's return with a preemption owed (`exit_to_user_mode` calls
+    /// `schedule()` before the task is back in user space): its program goes on only after the
+    /// scheduler has run (engine/sim/cfs.rs, `schedule`), so a next call entered at once does
+    /// not defer the preemption again.
+    pub at_user_return: bool,
     /// The journal transaction a `commit_wait` waits for, or the WAL record a `wal_flush`
     /// waits for (0: none in progress).
     pub wait_key: u64,

@@ -187,8 +187,9 @@ impl Sim {
         let task = &mut self.tasks[t as usize];
         task.remaining = task.remaining.saturating_sub(done);
         task.last_ran = Some(cpu);
-        // __schedule: clear_tsk_need_resched(prev)
+        // __schedule: clear_tsk_need_resched(prev); switched in again, its program goes on
         task.need_resched = false;
+        task.at_user_return = false;
         self.run_timers.clear(cpu as usize);
         let rq = &mut self.rqs[cpu as usize];
         rq.curr = None;
@@ -331,6 +332,10 @@ impl Sim {
             if self.tasks[p as usize].state == TaskState::Running {
                 let next = self.pick_next(cpu, Some(p));
                 if next == Some(p) {
+                    if self.tasks[p as usize].at_user_return {
+                        // the return to user space goes on: the program's next step
+                        self.advance(p, cpu);
+                    }
                     return;
                 }
             }

@@ -386,6 +386,7 @@ impl Sim {
             chan_woken: false,
             in_syscall: false,
             need_resched: false,
+            at_user_return: false,
             wait_key: 0,
             timer_gen: 0,
             runnable_since: 0,

@@ -36,6 +36,8 @@ impl Sim {
         if self.tasks[t as usize].net_rx.is_some() {
             self.net_rx_done(t, cpu);
         }
+        // whatever made the program go on, it is no longer waiting at a call's return
+        self.tasks[t as usize].at_user_return = false;
         // Bound zero-time steps so a program of only wakes/ops cannot spin forever.
         // The run's total is bounded too (`EngineParams::max_steps`, checked by the event loop).
         for _ in 0..10_000 {
@@ -209,11 +211,14 @@ impl Sim {
                         self.tasks[t as usize].pc -= 1;
                         return;
                     }
-                    // exit_to_user_mode: TIF_NEED_RESCHED set inside the call -> schedule()
+                    // exit_to_user_mode: TIF_NEED_RESCHED set inside the call -> schedule(),
+                    // before the task runs anything else (its next step waits for it)
                     let task = &mut self.tasks[t as usize];
                     task.in_syscall = false;
                     if std::mem::take(&mut task.need_resched) {
+                        task.at_user_return = true;
                         self.resched.set(cpu);
+                        return;
                     }
                 }
                 Op::Exit => {
