@@ -427,3 +427,63 @@ fn the_hackbench_preemption_ranges_are_the_recordings() {
         );
     }
 }
+
+#[test]
+fn the_hackbench_system_call_paragraph_quotes_its_model_analysis() {
+    // docs/calibration.md, "Reads and writes as system calls": the model's figures are
+    // model_analyze.py's reading of seed 1's pipe-thread g1 trace, committed beside the report
+    let a: Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            root().join("recordings/hackbench-preemption/model/model-g1-syscalls.analysis.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let f = |v: &Value| v.as_f64().unwrap();
+    let pct = |x: f64, d: usize| format!("{:.*}%", d, 100.0 * x);
+    let remote = a["remote_wakes_target_curr_and_outcome"]
+        .as_object()
+        .unwrap();
+    let total: f64 = remote.values().map(f).sum();
+    let sender: f64 = remote
+        .iter()
+        .filter(|(k, _)| k.starts_with("('sender'"))
+        .map(|(_, v)| f(v))
+        .sum();
+    let rcv = &a["receiver_run_ends"];
+    let rcv_preempted = f(&rcv["preempted"]) / (f(&rcv["preempted"]) + f(&rcv["blocked"]));
+    let calibration = std::fs::read_to_string(root().join("docs/calibration.md")).unwrap();
+    let para = calibration
+        .split("\n\n")
+        .find(|p| p.starts_with("**Reads and writes as system calls"))
+        .expect("the paragraph")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for quoted in [
+        format!(
+            "{:.2} µs (p50) after the wake-up",
+            f(&a["receiver_wake_latency_us"]["local"]["p50"])
+        ),
+        format!(
+            "in {} of local wake-ups",
+            pct(f(&a["sender_local_receiver_wakes"]["share"]), 0)
+        ),
+        format!(
+            "{} of receiver wake-ups are local",
+            pct(f(&a["receiver_wakes_by_senders"]["local_share"]), 1)
+        ),
+        format!(
+            "{:.2} µs after its wake-up at p50",
+            f(&a["receiver_wake_latency_us"]["other_cpu"]["p50"])
+        ),
+        format!("{} of them find a sender running", pct(sender / total, 0)),
+        format!("{} of their runs", pct(rcv_preempted, 1)),
+        format!(
+            "{} of all switch-outs are preemptions",
+            pct(f(&a["preempted_share_all"]), 1)
+        ),
+    ] {
+        assert!(para.contains(&quoted), "not quoted: `{quoted}` in: {para}");
+    }
+}

@@ -209,21 +209,21 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             idle-cores-clear-target 0+0+0/272066
         t5 (hackbench x4, pixel2):
           acts:
-            recent-used-cpu 1+307+1454/3519
-            rt-irq-spare-capacity 11+0+0/3130
-            recent-keep-prev 0+1232+0/3534
-            recent-as-target 0+1505+1/3204
+            recent-used-cpu 1+335+922/3412
+            rt-irq-spare-capacity 40+0+0/3251
+            recent-keep-prev 0+1363+0/3948
+            recent-as-target 0+1981+9/5596
           inert:
-            wake-affine-idle-params 0+0+0/3072
-            wake-affine-return-cpu 0+0+0/3072
-            prev-idle-no-migrate 0+0+0/3072
-            idle-candidate 0+0+0/4734
-            idle-candidate-v1 0+0+0/4734
-            recent-affinity-fix 0+0+0/3534
-            clear-target-from-scan 0+0+0/4734
-            account-search-cost 0+0+0/4734
-            select-idle-smt-prev 0+0+0/5648
-            idle-cores-clear-target 0+0+0/5648
+            wake-affine-idle-params 0+0+0/3363
+            wake-affine-return-cpu 0+0+0/3363
+            prev-idle-no-migrate 0+0+0/3363
+            idle-candidate 0+0+0/3903
+            idle-candidate-v1 0+0+0/3903
+            recent-affinity-fix 0+0+0/3948
+            clear-target-from-scan 0+0+0/3903
+            account-search-cost 0+0+0/3903
+            select-idle-smt-prev 0+0+0/3749
+            idle-cores-clear-target 0+0+0/3749
     "#]]
     .assert_eq(&rows.concat());
 }

@@ -727,8 +727,8 @@ fn snapshot_small_builds() {
     .assert_eq(&show(&build(serde_json::json!({"kind": "dbench", "variant": "ext4"}), 2)));
     expect![[r#"
         hackbench @Some(0)+0: ["exec",{"run":{"cycles":{"lo":560000,"hi":1680000}}},{"run":{"cycles":{"lo":95000,"hi":285000}}},{"fork":{"template":0}},{"run":{"cycles":{"lo":95000,"hi":285000}}},{"fork":{"template":1}},{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":["wait"]}},"exit"]
-        hackbench-process/receiver @None+0: [{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":[{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":1200,"hi":3600}}}]}},{"wake":{"task":{"task":0},"sync":false}},"exit"]
-        hackbench-process/sender/g0 @None+0: [{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":[{"run":{"cycles":{"lo":1000,"hi":3000}}},{"send":{"task":{"task":1},"bytes":100}}]}},{"wake":{"task":{"task":0},"sync":false}},"exit"]
+        hackbench-process/receiver @None+0: [{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":[{"syscall":{"body":[{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":1200,"hi":3600}}}]}}]}},{"wake":{"task":{"task":0},"sync":false}},"exit"]
+        hackbench-process/sender/g0 @None+0: [{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":[{"syscall":{"body":[{"run":{"cycles":{"lo":1000,"hi":3000}}},{"send":{"task":{"task":1},"bytes":100}}]}}]}},{"wake":{"task":{"task":0},"sync":false}},"exit"]
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "hackbench", "tasks_per_group": 2, "loops": 2}), 1)));
     expect![[r#"

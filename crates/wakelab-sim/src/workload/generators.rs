@@ -530,6 +530,8 @@ fn hackbench(
             sndbuf: SK_WMEM_DEFAULT,
         },
     };
+    // Each read and write is one system call (`syscall`): without CONFIG_PREEMPT a preemption
+    // decided inside it waits for its return (the recording host runs `Dynamic Preempt: none`).
     // Template 0: receiver (every group's receivers run the same program).
     let mut templates = vec![task(
         format!("hackbench-{kind}/receiver"),
@@ -537,13 +539,15 @@ fn hackbench(
             gate.clone(),
             Phase::Loop {
                 count: Some(reads),
-                body: vec![
-                    Phase::Recv {
-                        bytes: HACKBENCH_DATASIZE,
-                        inbox,
-                    },
-                    run(rd),
-                ],
+                body: vec![Phase::Syscall {
+                    body: vec![
+                        Phase::Recv {
+                            bytes: HACKBENCH_DATASIZE,
+                            inbox,
+                        },
+                        run(rd),
+                    ],
+                }],
             },
             wake(parent, false),
             Phase::Exit,
@@ -554,10 +558,14 @@ fn hackbench(
         let first_rx = fork_base + g * c.tasks_per_group;
         let mut burst = Vec::with_capacity(2 * fds as usize);
         for r in 0..fds {
-            burst.push(run(wr));
-            burst.push(Phase::Send {
-                task: TaskRef::Task(first_rx + r),
-                bytes: HACKBENCH_DATASIZE,
+            burst.push(Phase::Syscall {
+                body: vec![
+                    run(wr),
+                    Phase::Send {
+                        task: TaskRef::Task(first_rx + r),
+                        bytes: HACKBENCH_DATASIZE,
+                    },
+                ],
             });
         }
         let sender = vec![
