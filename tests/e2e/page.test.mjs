@@ -129,6 +129,10 @@ for (const [name, options] of [
         ['published: baseline', 'published: patched', 'Δ published']);
       const row64 = page.locator('#summary tbody tr', { has: page.locator('th', { hasText: /^64$/ }) });
       assert.deepEqual(await row64.locator('td.published').allTextContents(), ['12326', '13792', '+11.90%']);
+      // Up to here no worker may close; from here on the cancels (and the edit, which cancels
+      // the run in flight) terminate the busy workers and respawn them, which is their job.
+      // Whether a worker is still busy at the click depends on the machine's speed.
+      assert.deepEqual(problems, []);
       await page.locator('#cancel').click({ timeout: 10_000 });
       // T4's posting also gives its schedstats: they follow the simulated Ops block.
       await page.selectOption('#preset', 't4');
@@ -139,7 +143,7 @@ for (const [name, options] of [
       await page.fill('#f-title', 't4, my variation');
       await page.locator('#preset-model').waitFor({ state: 'hidden' });
       assert.equal(await page.locator('#preset-results').isVisible(), false);
-      assert.deepEqual(problems, []);
+      assert.deepEqual(problems.filter((p) => !p.startsWith('worker closed')), []);
     } finally {
       await context.close();
     }
