@@ -452,14 +452,7 @@ fn the_hackbench_system_call_paragraph_quotes_its_model_analysis() {
         .sum();
     let rcv = &a["receiver_run_ends"];
     let rcv_preempted = f(&rcv["preempted"]) / (f(&rcv["preempted"]) + f(&rcv["blocked"]));
-    let calibration = std::fs::read_to_string(root().join("docs/calibration.md")).unwrap();
-    let para = calibration
-        .split("\n\n")
-        .find(|p| p.starts_with("**Reads and writes as system calls"))
-        .expect("the paragraph")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let para = calibration_paragraph("**Reads and writes as system calls");
     for quoted in [
         format!(
             "{:.2} µs (p50) after the wake-up",
@@ -482,6 +475,66 @@ fn the_hackbench_system_call_paragraph_quotes_its_model_analysis() {
         format!(
             "{} of all switch-outs are preemptions",
             pct(f(&a["preempted_share_all"]), 1)
+        ),
+    ] {
+        assert!(para.contains(&quoted), "not quoted: `{quoted}` in: {para}");
+    }
+}
+
+/// The paragraph of docs/calibration.md that starts with `start`, its whitespace collapsed.
+fn calibration_paragraph(start: &str) -> String {
+    let calibration = std::fs::read_to_string(root().join("docs/calibration.md")).unwrap();
+    calibration
+        .split("\n\n")
+        .find(|p| p.starts_with(start))
+        .unwrap_or_else(|| panic!("no paragraph starts with {start}"))
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// docs/calibration.md, "Who runs when a remote wake-up comes": the figures are the model
+/// analysis file's (the lag each slice was picked with, from the exported trace) and the host's
+/// per-CPU shares from the recording's analysis.
+#[test]
+fn the_remote_wake_up_paragraph_quotes_the_lag_at_pick() {
+    use serde_json::Value;
+    let read = |p: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(root().join(p)).unwrap()).unwrap()
+    };
+    let a = read("recordings/hackbench-preemption/model/model-g1-syscalls.analysis.json");
+    let host = read("recordings/hackbench-preemption/runs/g1-sched-c.analysis.json");
+    let f = |v: &Value| v.as_f64().unwrap();
+    let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+    let para = calibration_paragraph("**Who runs when a remote wake-up comes");
+    let at_remote = &a["remote_wakes_target_curr_lag_at_pick_us"];
+    let at_once = &a["remote_wakes_target_curr_switched_out_at_once"]["sender"];
+    let model_cpu = &a["cpu_share_per_cpu"];
+    let host_cpu = &host["cpu_share_in_data_span_per_cpu"];
+    for quoted in [
+        format!(
+            "picked with a lag of {:.2} µs at p50, 100 µs or more in {}",
+            f(&at_remote["receiver"]["p50"]),
+            pct(f(&at_remote["receiver"]["ge_100us_share"]))
+        ),
+        format!(
+            "senders are picked with a lag of {:.2} µs at p50",
+            f(&a["lag_at_pick_us"]["sender"]["p50"])
+        ),
+        format!(
+            "running at a remote wake-up: {:.2} µs)",
+            f(&at_remote["sender"]["p50"])
+        ),
+        format!(
+            "of the {} remote wake-ups that find a sender running, {} switch it out",
+            at_once["n"], at_once["at_once"]
+        ),
+        format!(
+            "senders {} and {} of the time, the host's {} and {}",
+            pct(f(&model_cpu["cpu0:sender"])),
+            pct(f(&model_cpu["cpu1:sender"])),
+            pct(f(&host_cpu["cpu0:sender"])),
+            pct(f(&host_cpu["cpu1:sender"]))
         ),
     ] {
         assert!(para.contains(&quoted), "not quoted: `{quoted}` in: {para}");

@@ -125,6 +125,12 @@ fn us(ns: u64) -> String {
     format!("{}.{:03}", ns / 1000, ns % 1000)
 }
 
+/// A signed duration in µs with ns precision ("-3.600").
+fn signed_us(ns: i64) -> String {
+    let sign = if ns < 0 { "-" } else { "" };
+    format!("{sign}{}", us(ns.unsigned_abs()))
+}
+
 fn js(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_else(|_| "\"?\"".into())
 }
@@ -218,13 +224,14 @@ pub fn chrome_trace_with(
     let mut out = Out { ev: Vec::new() };
 
     // ---- task slices and busy/idle state, per CPU --------------------------------------------
-    let mut per_cpu: Vec<Vec<(u64, u64, Option<u32>)>> = vec![Vec::new(); machine_cpus];
+    type Slice = (u64, u64, Option<u32>, Option<i64>);
+    let mut per_cpu: Vec<Vec<Slice>> = vec![Vec::new(); machine_cpus];
     for s in detail.timeline.iter().filter(in_window) {
         let c = s.cpu as usize;
         check_cpu(c)?;
         let (a, b) = (s.start.max(from), s.end.min(to));
         if b > a {
-            per_cpu[c].push((a, b, s.task));
+            per_cpu[c].push((a, b, s.task, s.lag_ns));
         }
     }
     let mut clipped = false;
@@ -233,7 +240,7 @@ pub fn chrome_trace_with(
     for (c, segs) in per_cpu.iter_mut().enumerate() {
         segs.sort_by_key(|s| (s.0, s.1));
         let mut last_state: Option<u8> = None;
-        for &(a, b, task) in segs.iter() {
+        for &(a, b, task, lag_ns) in segs.iter() {
             let state = task.is_some() as u8;
             if last_state != Some(state) {
                 out.push(
@@ -252,19 +259,21 @@ pub fn chrome_trace_with(
                 out.push(
                     a,
                     format!(
-                        r#"{{"name":{},"cat":"sched","ph":"X","pid":{CPUS_PID},"tid":{},"ts":{},"dur":{},"args":{{"task":{},"task_id":{t},"cpu":{c}}}}}"#,
+                        r#"{{"name":{},"cat":"sched","ph":"X","pid":{CPUS_PID},"tid":{},"ts":{},"dur":{},"args":{{"task":{},"task_id":{t},"cpu":{c}{}}}}}"#,
                         js(&name_of(t)),
                         tid(c),
                         us(a),
                         us(b - a),
                         js(&name_of(t)),
+                        // EEVDF: the lag the task was picked with (µs of virtual time)
+                        lag_ns.map_or(String::new(), |l| format!(r#","lag_at_pick_us":{}"#, signed_us(l))),
                     ),
                 );
                 per_task.entry(t).or_default().push((a, b, c));
             }
         }
         // close the state track at the window end (or the last segment's end)
-        if let Some(&(_, b, _)) = segs.last() {
+        if let Some(&(_, b, _, _)) = segs.last() {
             if last_state == Some(1) {
                 out.push(
                     b,

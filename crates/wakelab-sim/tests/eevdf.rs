@@ -85,6 +85,36 @@ fn two_hogs_share_a_cpu_evenly_in_tick_rounded_slices() {
     assert!(shortest >= 1_400_000, "shortest run {shortest} ns");
 }
 
+#[test]
+fn the_timeline_gives_the_lag_each_slice_was_picked_with() {
+    let s = run(&two_cpus(two_hogs(), 200, v618()));
+    // Two nice-0 hogs: vruntime is run time (both placed at V at the start), and V is the mean
+    // of the two, the picked one included, so a hog is picked with half of the other's lead.
+    let (mut ran, mut checked) = ([0i64; 2], 0);
+    for g in s.timeline.iter().filter(|g| g.cpu == 0) {
+        let Some(t) = g.task.filter(|&t| t < 2) else {
+            continue;
+        };
+        let lag = g.lag_ns.expect("a 6.18 fair slice carries its lag");
+        let want = (ran[1 - t as usize] - ran[t as usize]) / 2;
+        assert!(lag >= 0, "picked ineligible: {g:?}");
+        assert!(
+            lag.abs_diff(want) <= 2_000,
+            "lag {lag} ns, half the lead {want} ns: {g:?}"
+        );
+        ran[t as usize] += (g.end - g.start) as i64;
+        checked += 1;
+    }
+    assert!(checked >= 40, "{checked} slices");
+    // CFS has no lag: 5.15's slices carry none
+    let cfs = run(&two_cpus(
+        two_hogs(),
+        50,
+        KernelConfig::baseline(KernelVersion::V5_15),
+    ));
+    assert!(cfs.timeline.iter().all(|g| g.lag_ns.is_none()));
+}
+
 /// On CPU 0: two hogs, a writer that sends a message every 50 µs of its own work, and the
 /// reader of those messages (5 µs of work per message).
 fn writer_and_reader_among_hogs() -> serde_json::Value {

@@ -7,6 +7,7 @@ experiment file that `wakelab validate` builds, written out by hand: model-exper
 the report) and computes the quantities analyze.py reads in the real trace where the export has
 them: where receivers are woken (waker's CPU or the other), which role runs on which CPU, how
 senders' runs end and who preempts them, the receivers' wake-up-to-block bursts.
+Under 6.18 each slice carries the EEVDF lag its task was picked with (`lag_at_pick_us`).
 The export has no syscalls (no read/write counts) and no switch states: a run that ends without
 the task being woken before its next run is counted as preempted, one followed by a wake-up as a
 block. The waker of a wake-up is the task running on waker_cpu at that instant. Stdlib only.
@@ -19,7 +20,7 @@ d = json.load(open(args.trace))
 segs = []; wakes = []
 for e in d['traceEvents']:
     if e.get('cat') == 'sched' and e.get('ph') == 'X':
-        a = e['args']; segs.append((e['ts'], e['ts'] + e['dur'], a['task_id'], a['cpu'], a['task']))
+        a = e['args']; segs.append((e['ts'], e['ts'] + e['dur'], a['task_id'], a['cpu'], a['task'], a.get('lag_at_pick_us')))
     elif e.get('cat') in ('wakeup', 'plain-wakeup') and e.get('ph') == 'i':
         a = e['args']; wakes.append((e['ts'], a['task_id'], a['waker_cpu'], a['cpu'], a.get('rule'), a['task']))
 segs.sort(); wakes.sort()
@@ -154,6 +155,29 @@ for t in receivers:
             if nxt is None or nxt[0] == 'wake':
                 bursts.append(cur); cur = None
 R['receiver_burst_us_cpu_time_wake_to_block'] = {'n': len(bursts), 'p50': pct(bursts, 50), 'p90': pct(bursts, 90)}
+# EEVDF (6.18 traces, whose slices carry lag_at_pick_us): the lag each task was picked with, and
+# at the remote wake-ups of receivers by senders, that of the task running on the target CPU
+# (the host's figure, read with bpftrace at the wake-up, is the running receiver's lag then:
+# its pick lag less the little it has run since).
+def lag_summary(xs):
+    return {'n': len(xs), 'p50': pct(xs, 50), 'ge_100us_share': sum(1 for x in xs if x >= 100) / len(xs),
+            'negative_share': sum(1 for x in xs if x < 0) / len(xs)} if xs else None
+if any(x[5] is not None for x in segs):
+    R['lag_at_pick_us'] = {r: lag_summary([x[5] for x in segs if role(x[2]) == r and x[5] is not None])
+                           for r in ('sender', 'receiver')}
+    def running_seg(cpu, ts):
+        v = by_cpu[cpu]; i = bisect.bisect_right(starts[cpu], ts) - 1
+        return v[i] if i >= 0 and v[i][0] <= ts <= v[i][1] + 1e-6 else None
+    at_remote = collections.defaultdict(list); at_once = collections.Counter()
+    for ts, wakee, waker, wcpu, tcpu, rule in rw:
+        if wcpu == tcpu: continue
+        sg = running_seg(tcpu, ts - 1e-3)
+        if sg is not None and sg[5] is not None: at_remote[role(sg[2])].append(sg[5])
+        # the running task switched out at the wake-up's instant (its slice ends then)
+        if sg is not None: at_once[(role(sg[2]), abs(sg[1] - ts) < 1e-3)] += 1
+    R['remote_wakes_target_curr_lag_at_pick_us'] = {r: lag_summary(v) for r, v in sorted(at_remote.items())}
+    R['remote_wakes_target_curr_switched_out_at_once'] = {
+        r: {'n': at_once[(r, True)] + at_once[(r, False)], 'at_once': at_once[(r, True)]} for r in ('sender', 'receiver')}
 txt = json.dumps(R, indent=1)
 if args.json: open(args.json, 'w').write(txt)
 print(txt)

@@ -54,7 +54,15 @@ pub struct TimelineSeg {
     pub end: u64,
     /// `None` = idle.
     pub task: Option<TaskId>,
+    /// 6.18 (EEVDF), a fair task: its lag when it was picked, `V - vruntime` in ns of virtual
+    /// time (`avg_vruntime` with the task still queued; unclamped): >= 0 is eligible. A task
+    /// that preempted its waker at once carries its placed lag here. `None` otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lag_ns: Option<i64>,
 }
+
+/// A CPU's segment still running: (start, task or `None` = idle, the task's lag at its pick).
+type OpenSeg = (u64, Option<TaskId>, Option<i64>);
 
 /// A frequency change on a CPU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -154,8 +162,8 @@ pub struct RunStats {
     pub plain_wakes: Vec<PlainWake>,
     pub wake_cap: usize,
     pub explanation: Option<Vec<Event>>,
-    /// Open segment per CPU: (start, task).
-    open: Vec<Option<(u64, Option<TaskId>)>>,
+    /// Open segment per CPU.
+    open: Vec<Option<OpenSeg>>,
     /// Per-CPU samples at ticks: (util sum, count, kHz sum).
     pub util_acc: Vec<(u64, u64, u64)>,
 }
@@ -163,7 +171,7 @@ pub struct RunStats {
 impl RunStats {
     pub fn new(n: usize) -> RunStats {
         RunStats {
-            open: vec![Some((0, None)); n],
+            open: vec![Some((0, None, None)); n],
             util_acc: vec![(0, 0, 0); n],
             ..Default::default()
         }
@@ -177,7 +185,7 @@ impl RunStats {
     }
 
     fn close(&mut self, cpu: Cpu, now: u64, w: Option<(u64, u64)>) {
-        if let Some((start, task)) = self.open[cpu as usize].take() {
+        if let Some((start, task, lag_ns)) = self.open[cpu as usize].take() {
             if now > start && Self::in_window(w, start, now) {
                 if self.timeline.len() < self.timeline_cap {
                     self.timeline.push(TimelineSeg {
@@ -185,6 +193,7 @@ impl RunStats {
                         start,
                         end: now,
                         task,
+                        lag_ns,
                     });
                 } else {
                     self.timeline_dropped += 1;
@@ -193,19 +202,26 @@ impl RunStats {
         }
     }
 
-    pub fn segment_start(&mut self, cpu: Cpu, task: TaskId, now: u64, w: Option<(u64, u64)>) {
+    pub fn segment_start(
+        &mut self,
+        cpu: Cpu,
+        task: TaskId,
+        lag_ns: Option<i64>,
+        now: u64,
+        w: Option<(u64, u64)>,
+    ) {
         self.close(cpu, now, w);
-        self.open[cpu as usize] = Some((now, Some(task)));
+        self.open[cpu as usize] = Some((now, Some(task), lag_ns));
     }
 
     pub fn segment_start_idle(&mut self, cpu: Cpu, now: u64, w: Option<(u64, u64)>) {
         self.close(cpu, now, w);
-        self.open[cpu as usize] = Some((now, None));
+        self.open[cpu as usize] = Some((now, None, None));
     }
 
     pub fn segment_end(&mut self, cpu: Cpu, now: u64, w: Option<(u64, u64)>) {
         self.close(cpu, now, w);
-        self.open[cpu as usize] = Some((now, None));
+        self.open[cpu as usize] = Some((now, None, None));
     }
 
     pub fn freq_change(&mut self, cpu: Cpu, t_ns: u64, khz: u32) {

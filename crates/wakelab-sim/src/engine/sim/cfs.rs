@@ -402,6 +402,15 @@ impl Sim {
     pub(super) fn set_curr(&mut self, cpu: Cpu, t: TaskId) {
         let now = self.now;
         let was_idle = self.rqs[cpu as usize].curr.is_none();
+        // The timeline's lag at the pick (only while a timeline is recorded): V with the task
+        // still in the tree, as `pick_eevdf` saw it.
+        let pick_lag = (self.beh.eevdf
+            && self.timeline_window.is_some()
+            && matches!(self.tasks[t as usize].class, SchedClass::Fair { .. }))
+        .then(|| {
+            self.avg_vruntime(cpu)
+                .wrapping_sub(self.tasks[t as usize].vruntime) as i64
+        });
         let rq = &mut self.rqs[cpu as usize];
         match self.tasks[t as usize].class {
             SchedClass::Fair { .. } => {
@@ -438,7 +447,8 @@ impl Sim {
         }
         let rq = &mut self.rqs[cpu as usize];
         rq.last_state_change = now;
-        self.stats.segment_start(cpu, t, now, self.timeline_window);
+        self.stats
+            .segment_start(cpu, t, pick_lag, now, self.timeline_window);
         let task = &mut self.tasks[t as usize];
         task.state = TaskState::Running;
         task.exec_start = now;
