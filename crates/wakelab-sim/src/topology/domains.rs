@@ -73,7 +73,11 @@ impl std::fmt::Debug for SdFlags {
 pub enum LevelKind {
     Smt,
     Mc,
+    /// The package level before 6.8.
     Die,
+    /// The same level from 6.8 on ("sched/topology: Rename 'DIE' domain to 'PKG'"): the
+    /// 6.18 model's name for it; its `sd_init` parameters are DIE's.
+    Pkg,
     Node,
     Numa,
 }
@@ -248,10 +252,14 @@ impl SchedDomains {
                 distance: 0,
             },
         ];
-        // x86: DIE only when a package holds a single NUMA node (spec §2.1).
+        // x86: DIE (PKG since 6.8) only when a package holds a single NUMA node (spec §2.1).
         if topo.shape.nodes_per_socket == 1 {
             cands.push(Candidate {
-                kind: LevelKind::Die,
+                kind: if version >= KernelVersion::V6_18 {
+                    LevelKind::Pkg
+                } else {
+                    LevelKind::Die
+                },
                 spans_of: per_cpu(&|c| *topo.socket_mask(c)),
                 distance: 0,
             });
@@ -384,7 +392,7 @@ impl SchedDomains {
                     (busy_idx, idle_idx) = if is4 { (2, 0) } else { (0, 0) };
                     smt_gain = 0;
                 }
-                LevelKind::Die | LevelKind::Node => {
+                LevelKind::Die | LevelKind::Pkg | LevelKind::Node => {
                     flags |= SdFlags::PREFER_SIBLING;
                     imbalance_pct = default_pct;
                     cache_nice_tries = 1;
@@ -601,6 +609,15 @@ mod tests {
         );
         let kinds: Vec<_> = sd.levels.iter().map(|l| l.kind).collect();
         assert_eq!(kinds, vec![LevelKind::Mc, LevelKind::Die]);
+        // 6.8 renamed the level PKG; its parameters stay DIE's
+        let pkg = SchedDomains::build(
+            &topo(1, 2, 4, 1),
+            KernelVersion::V6_18,
+            TopologyFlags::Mainline,
+        );
+        assert_eq!(pkg.levels[1].kind, LevelKind::Pkg);
+        assert_eq!(pkg.levels[1].flags, sd.levels[1].flags);
+        assert_eq!(pkg.levels[1].imbalance_pct, sd.levels[1].imbalance_pct);
         assert_eq!(sd.levels[1].groups_from(5).count(), 2);
         assert_eq!(
             sd.levels[1].groups_from(5).next().unwrap().to_vec(),
