@@ -68,7 +68,9 @@ R['receiver_wakes_all'] = {'n': len(allr), 'local_share': sum(1 for w in allr if
     'waker_role': dict(collections.Counter(role(w[2]) for w in allr))}
 R['receiver_wakes_by_senders'] = {'n': len(rw), 'local_share': sum(1 for w in rw if w[3] == w[4]) / len(rw),
     'rules': dict(collections.Counter(w[5] for w in rw)),
-    'target_curr_role': dict(collections.Counter(role(running(w[4], w[0])) for w in rw if w[3] != w[4]))}
+    # just before the wake-up (at its instant a wakee that preempts at once is already running;
+    # analysis files written before 3 December 2026 counted that instant, so the wakee itself)
+    'target_curr_role': dict(collections.Counter(role(running(w[4], w[0] - 1e-3)) for w in rw if w[3] != w[4]))}
 # wake-to-run latency and what the wakee found running on its CPU
 lat = collections.defaultdict(list); found = collections.Counter()
 for ts, wakee, waker, wcpu, tcpu, rule in rw:
