@@ -507,6 +507,26 @@ fn the_remote_wake_up_paragraph_quotes_the_lag_at_pick() {
     let f = |v: &Value| v.as_f64().unwrap();
     let pct = |x: f64| format!("{:.1}%", 100.0 * x);
     let para = calibration_paragraph("**Who runs when a remote wake-up comes");
+    let picks = read("recordings/hackbench-preemption/pick/summary.json");
+    // "lo-hi%" / "lo-hi" over the host's runs
+    let range = |kind: &str, field: &str, as_pct: bool| {
+        let v: Vec<f64> = picks
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|r| f(&r[kind][field]))
+            .collect();
+        let (lo, hi) = (
+            v.iter().copied().fold(f64::MAX, f64::min),
+            v.iter().copied().fold(f64::MIN, f64::max),
+        );
+        if as_pct {
+            format!("{:.1}-{:.1}%", 100.0 * lo, 100.0 * hi)
+        } else {
+            format!("{lo}-{hi}")
+        }
+    };
+    let model_lag = &a["lag_at_pick_us"];
     let at_remote = &a["remote_wakes_target_curr_lag_at_pick_us"];
     let at_once = &a["remote_wakes_target_curr_switched_out_at_once"]["sender"];
     let model_cpu = &a["cpu_share_per_cpu"];
@@ -518,12 +538,26 @@ fn the_remote_wake_up_paragraph_quotes_the_lag_at_pick() {
             pct(f(&at_remote["receiver"]["ge_100us_share"]))
         ),
         format!(
-            "senders are picked with a lag of {:.2} µs at p50",
-            f(&a["lag_at_pick_us"]["sender"]["p50"])
+            "below 10 µs in {} of their picks (host, picks after a preemption: {})",
+            pct(f(&model_lag["sender"]["below_10us_share"])),
+            range("preempted", "below_10us_share", true)
         ),
         format!(
-            "running at a remote wake-up: {:.2} µs)",
-            f(&at_remote["sender"]["p50"])
+            "of 100 µs or more in {} (host {})",
+            pct(f(&model_lag["sender"]["ge_100us_share"])),
+            range("preempted", "ge_100us_share", true)
+        ),
+        format!(
+            "receivers with 100 µs or more in {} (host, picks after a block: {})",
+            pct(f(&model_lag["receiver"]["ge_100us_share"])),
+            range("blocked", "ge_100us_share", true)
+        ),
+        format!(
+            "senders {} times per run and its receivers {} times, the model {} and {} times",
+            range("preempted", "picks", false),
+            range("blocked", "picks", false),
+            model_lag["sender"]["n"],
+            model_lag["receiver"]["n"]
         ),
         format!(
             "of the {} remote wake-ups that find a sender running, {} switch it out",

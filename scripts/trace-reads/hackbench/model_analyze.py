@@ -162,7 +162,8 @@ R['receiver_burst_us_cpu_time_wake_to_block'] = {'n': len(bursts), 'p50': pct(bu
 # (the host's figure, read with bpftrace at the wake-up, is the running receiver's lag then:
 # its pick lag less the little it has run since).
 def lag_summary(xs):
-    return {'n': len(xs), 'p50': pct(xs, 50), 'ge_100us_share': sum(1 for x in xs if x >= 100) / len(xs),
+    return {'n': len(xs), 'p50': pct(xs, 50), 'below_10us_share': sum(1 for x in xs if 0 <= x < 10) / len(xs),
+            'ge_100us_share': sum(1 for x in xs if x >= 100) / len(xs),
             'negative_share': sum(1 for x in xs if x < 0) / len(xs)} if xs else None
 if any(x[5] is not None for x in segs):
     R['lag_at_pick_us'] = {r: lag_summary([x[5] for x in segs if role(x[2]) == r and x[5] is not None])
