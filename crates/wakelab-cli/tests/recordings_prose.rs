@@ -38,10 +38,15 @@ fn readme_marked(marker: &str) -> (String, String) {
     (inside.to_string(), after.to_string())
 }
 
-fn json(name: &str) -> Value {
-    let path = root().join("recordings/host-2vcpu").join(name);
+/// A JSON file of the repository, by its path from the root.
+fn repo_json(path: &str) -> Value {
+    let path = root().join(path);
     serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn json(name: &str) -> Value {
+    repo_json(&format!("recordings/host-2vcpu/{name}"))
 }
 
 fn f(v: &Value, key: &str) -> f64 {
@@ -432,13 +437,7 @@ fn the_hackbench_preemption_ranges_are_the_recordings() {
 fn the_hackbench_system_call_paragraph_quotes_its_model_analysis() {
     // docs/calibration.md, "Reads and writes as system calls": the model's figures are
     // model_analyze.py's reading of seed 1's pipe-thread g1 trace, committed beside the report
-    let a: Value = serde_json::from_str(
-        &std::fs::read_to_string(
-            root().join("recordings/hackbench-preemption/model/model-g1-syscalls.analysis.json"),
-        )
-        .unwrap(),
-    )
-    .unwrap();
+    let a = repo_json("recordings/hackbench-preemption/model/model-g1-syscalls.analysis.json");
     let f = |v: &Value| v.as_f64().unwrap();
     let pct = |x: f64, d: usize| format!("{:.*}%", d, 100.0 * x);
     let remote = a["remote_wakes_target_curr_and_outcome"]
@@ -498,16 +497,12 @@ fn calibration_paragraph(start: &str) -> String {
 /// per-CPU shares from the recording's analysis.
 #[test]
 fn the_remote_wake_up_paragraph_quotes_the_lag_at_pick() {
-    use serde_json::Value;
-    let read = |p: &str| -> Value {
-        serde_json::from_str(&std::fs::read_to_string(root().join(p)).unwrap()).unwrap()
-    };
-    let a = read("recordings/hackbench-preemption/model/model-g1-syscalls.analysis.json");
-    let host = read("recordings/hackbench-preemption/runs/g1-sched-c.analysis.json");
+    let a = repo_json("recordings/hackbench-preemption/model/model-g1-syscalls.analysis.json");
+    let host = repo_json("recordings/hackbench-preemption/runs/g1-sched-c.analysis.json");
     let f = |v: &Value| v.as_f64().unwrap();
     let pct = |x: f64| format!("{:.1}%", 100.0 * x);
     let para = calibration_paragraph("**Who runs when a remote wake-up comes");
-    let picks = read("recordings/hackbench-preemption/pick/summary.json");
+    let picks = repo_json("recordings/hackbench-preemption/pick/summary.json");
     // "lo-hi%" / "lo-hi" over the host's runs
     let range = |kind: &str, field: &str, as_pct: bool| {
         let v: Vec<f64> = picks
