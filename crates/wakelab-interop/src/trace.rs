@@ -179,7 +179,12 @@ pub fn chrome_trace_with(
         .iter()
         .filter(|w| w.t_ns >= from && w.t_ns <= to)
         .count();
-    let estimate = nseg * 3 + nwake * 4 + nplain + detail.freq_samples.len();
+    let npreempt = detail
+        .wake_preempts
+        .iter()
+        .filter(|w| w.t_ns >= from && w.t_ns <= to)
+        .count();
+    let estimate = nseg * 3 + nwake * 4 + nplain + npreempt + detail.freq_samples.len();
     if nseg > opts.max_segments || estimate > MAX_TRACE_EVENTS {
         // density over the span the recorded segments cover (the engine stops recording at
         // its cap, so the last recorded end may be well before `to`)
@@ -377,6 +382,36 @@ pub fn chrome_trace_with(
             ),
         );
         wake_moves.entry(w.task).or_default().push((w.t_ns, cc));
+    }
+    // 6.18: what the wake-up preemption check saw on a busy CPU (the engine keeps these only
+    // inside the timeline window)
+    for w in &detail.wake_preempts {
+        if w.t_ns < from || w.t_ns > to {
+            continue;
+        }
+        let cc = w.cpu as usize;
+        check_cpu(cc)?;
+        let (curr, wakee) = (name_of(w.curr), name_of(w.wakee));
+        out.push(
+            w.t_ns,
+            format!(
+                r#"{{"name":{},"cat":"wakeup-preempt","ph":"i","s":"t","pid":{CPUS_PID},"tid":{},"ts":{},"args":{{"curr":{},"curr_id":{},"curr_lag_us":{},"curr_eligible":{},"curr_protected":{},"wakee":{},"wakee_id":{},"wakee_lag_us":{},"wakee_eligible":{},"wakee_delayed":{},"need_resched":{}}}}}"#,
+                js(&format!("wakeup_preempt {wakee}")),
+                tid(cc),
+                us(w.t_ns),
+                js(&curr),
+                w.curr,
+                signed_us(w.curr_lag_ns),
+                w.curr_eligible,
+                w.curr_protected,
+                js(&wakee),
+                w.wakee,
+                signed_us(w.wakee_lag_ns),
+                w.wakee_eligible,
+                w.wakee_delayed,
+                w.resched,
+            ),
+        );
     }
     if let Some(l) = last_wake {
         if l < to {

@@ -371,3 +371,48 @@ fn pinned_kworkers_wake_ups_reach_the_model_summary() {
     assert!(a.preemptions * 10 < a.blocks, "{a:?}");
     assert!(a.blocks.abs_diff(a.wakeups) <= 2, "{a:?}");
 }
+
+/// Under 6.18 every wake-up onto a CPU running a fair task carries what the preemption check
+/// saw (`wakeup-preempt` instants, docs/interop.md): one per engine record, with the lags and
+/// flags a `sched_wakeup` tracepoint would read. Other versions have none.
+#[test]
+fn a_6_18_trace_carries_each_wake_up_preemption_check() {
+    use wakelab_sim::kernel::{KernelConfig, KernelVersion};
+    let mut exp = presets::experiment("default").unwrap();
+    exp.scenario.run.duration_ms = RUN_MS;
+    exp.scenario.run.warmup_ms = 5;
+    exp.scenario.engine.max_wakeup_records = 1_000_000;
+    exp.variants[0].kernel = Some(KernelConfig::baseline(KernelVersion::V6_18));
+    let window = (0, RUN_MS * 1_000_000);
+    let opts = DetailOptions {
+        window: Some(window),
+        explain_decision: None,
+        shadow_kernel: None,
+    };
+    let d = run_point_detailed(&exp, 0, 2, 0, opts, None).unwrap();
+    assert!(
+        d.wake_preempts.len() > 10,
+        "{} records",
+        d.wake_preempts.len()
+    );
+    let cpus = d.result.cpu_busy_pct.len();
+    let v: Value = serde_json::from_str(&chrome_trace(&d, cpus).unwrap()).unwrap();
+    let checks: Vec<&Value> = v["traceEvents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["cat"] == "wakeup-preempt")
+        .collect();
+    assert_eq!(checks.len(), d.wake_preempts.len());
+    for (e, w) in checks.iter().zip(&d.wake_preempts) {
+        check_event(e);
+        let a = &e["args"];
+        assert_eq!(a["wakee_id"], w.wakee, "{e}");
+        assert_eq!(a["need_resched"], w.resched, "{e}");
+        assert_eq!(a["curr_eligible"], w.curr_eligible, "{e}");
+        let lag_us = a["curr_lag_us"].as_f64().unwrap();
+        assert!((lag_us * 1000.0 - w.curr_lag_ns as f64).abs() < 1.0, "{e}");
+    }
+    // the default preset's own kernel (CFS) records none
+    assert!(run(window).wake_preempts.is_empty());
+}

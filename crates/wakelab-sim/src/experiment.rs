@@ -4,7 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::sim::{Progress, Sim, SimInput, StopReason};
-use crate::engine::stats::{FreqSample, PlainWake, ShadowStats, TimelineSeg, WakeRecord};
+use crate::engine::stats::{
+    FreqSample, PlainWake, ShadowStats, TimelineSeg, WakePreempt, WakeRecord,
+};
 use crate::engine::{MAX_TASKS, SimInputError};
 use crate::freq::{FreqError, FreqModel};
 use crate::kernel::{KernelConfig, KernelError};
@@ -113,6 +115,9 @@ pub struct PointDetail {
     pub wake_records: Vec<WakeRecord>,
     /// Wake-ups that made no fair placement decision (pinned and RT tasks).
     pub plain_wakes: Vec<PlainWake>,
+    /// 6.18: the wake-up preemption checks on busy CPUs inside the timeline window.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub wake_preempts: Vec<WakePreempt>,
     pub explanation: Option<Vec<Event>>,
     /// The shadow kernel's disagreements (`DetailOptions::shadow_kernel`), when one was given.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -312,6 +317,7 @@ pub fn run_point_detailed(
         freq_samples: st.freq_samples.clone(),
         wake_records: st.wake_records.clone(),
         plain_wakes: st.plain_wakes.clone(),
+        wake_preempts: st.wake_preempts.clone(),
         explanation: st.explanation.clone(),
         shadow: detail.shadow_kernel.map(|_| st.shadow),
     })

@@ -153,6 +153,79 @@ fn a_woken_reader_waits_for_its_deadline_and_drains_a_batch() {
     assert!(e * 3 < c, "reader wake-ups: 6.18 {e}, 5.15 {c}");
 }
 
+/// A client and a server pinned to CPU 0, each sending the other a message per round, the
+/// client with more work per round than the server (so the lags drift apart, as tbench's do).
+fn ping_pong_on_cpu0() -> serde_json::Value {
+    let side = |name: &str, to: u32, first: bool, cycles: u64| {
+        let send = serde_json::json!({"send": {"task": {"task": to}, "bytes": 100}});
+        let recv = serde_json::json!({"recv": {"bytes": 100, "inbox": {"kind": "pipe"}}});
+        let work = serde_json::json!({"run": {"cycles": cycles}});
+        let body = if first {
+            vec![work, send, recv]
+        } else {
+            vec![recv, work, send]
+        };
+        serde_json::json!({"name": name, "affinity": "0", "start_cpu": 0,
+            "program": [{"loop": {"count": null, "body": body}}]})
+    };
+    serde_json::json!([
+        side("client", 1, true, 30_000),
+        side("server", 0, false, 20_000)
+    ])
+}
+
+#[test]
+fn the_wake_up_preemption_check_is_recorded_as_a_tracepoint_would_read_it() {
+    let s = run(&two_cpus(ping_pong_on_cpu0(), 20, v618()));
+    assert!(
+        s.wake_preempts.len() > 100,
+        "{} records",
+        s.wake_preempts.len()
+    );
+    let mut preempted = 0;
+    for w in &s.wake_preempts {
+        // each record is one wake-up of its wakee (pinned: a plain one), on the busy CPU 0
+        assert!(
+            s.plain_wakes
+                .iter()
+                .any(|p| p.t_ns == w.t_ns && p.task == w.wakee && p.cpu == 0),
+            "no wake-up for {w:?}"
+        );
+        assert_eq!(w.curr_eligible, w.curr_lag_ns >= 0, "{w:?}");
+        assert_eq!(w.wakee_eligible, w.wakee_lag_ns >= 0, "{w:?}");
+        // two entities: an eligible wakee is the pick unless the running task is eligible too
+        // (protected, or with the earlier deadline); an ineligible one never is
+        if w.wakee_eligible && !w.curr_eligible {
+            assert!(w.resched, "{w:?}");
+        }
+        // what the record says happens: the running task leaves CPU 0 at once if preempted
+        // (no system call to wait for), and keeps it otherwise until its next recv
+        let seg = s
+            .timeline
+            .iter()
+            .find(|g| g.task == Some(w.curr) && g.start <= w.t_ns && g.end >= w.t_ns)
+            .unwrap_or_else(|| panic!("no slice of the waker around {w:?}"));
+        if w.resched {
+            preempted += 1;
+            assert_eq!(seg.end, w.t_ns, "{w:?}: slice {seg:?}");
+        } else {
+            assert!(seg.end > w.t_ns, "{w:?}: slice {seg:?}");
+        }
+    }
+    // the drift shows in both outcomes
+    assert!(
+        preempted > 0 && preempted < s.wake_preempts.len(),
+        "{preempted} preempted"
+    );
+    // 5.15 has no lag to record
+    let cfs = run(&two_cpus(
+        ping_pong_on_cpu0(),
+        20,
+        KernelConfig::baseline(KernelVersion::V5_15),
+    ));
+    assert!(cfs.wake_preempts.is_empty());
+}
+
 /// A hog pinned to each CPU and, free to run on both, a task that runs 3 ms and sleeps 1 ms.
 fn hogs_and_sleeper() -> serde_json::Value {
     serde_json::json!([

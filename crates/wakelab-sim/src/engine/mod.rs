@@ -21,7 +21,9 @@ pub use error::{InvariantViolation, ProgramError, SimInputError};
 pub use params::EngineParams;
 pub use queue::{EventQueue, Nanos};
 pub use sim::{Sim, SimInput, StopReason};
-pub use stats::{FreqSample, Histogram, PlainWake, RunStats, ShadowStats, TimelineSeg, WakeRecord};
+pub use stats::{
+    FreqSample, Histogram, PlainWake, RunStats, ShadowStats, TimelineSeg, WakePreempt, WakeRecord,
+};
 pub use task::TaskId;
 
 /// A periodic interrupt source (ping flood, timer storm) on one CPU.

@@ -100,6 +100,32 @@ pub struct PlainWake {
     pub cpu: Cpu,
 }
 
+/// 6.18 (EEVDF): what the running task and the wakee looked like right after
+/// `check_preempt_wakeup_fair` ran for a wake-up onto a busy CPU (kept while a timeline window
+/// is recorded, up to `wake_cap`), as a tracepoint on `sched_wakeup` reads them on a real
+/// kernel (scripts/trace-reads/tbench/eevdf.bt): `update_curr` has charged the running task,
+/// the wakee is placed. Lags are `V - vruntime` in ns of virtual time (unclamped), V the
+/// load-weighted average with both counted; >= 0 is eligible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct WakePreempt {
+    pub t_ns: u64,
+    pub cpu: Cpu,
+    /// The running task (the waker itself for a wake-up issued on this CPU).
+    pub curr: TaskId,
+    pub wakee: TaskId,
+    pub curr_lag_ns: i64,
+    pub curr_eligible: bool,
+    /// `protect_slice(curr)`: its RUN_TO_PARITY protection (vprot) not yet used up.
+    pub curr_protected: bool,
+    pub wakee_lag_ns: i64,
+    pub wakee_eligible: bool,
+    /// The wakee was still queued by DELAY_DEQUEUE (`ttwu_runnable` requeued it).
+    pub wakee_delayed: bool,
+    /// A reschedule is pending on the CPU afterwards (TIF_NEED_RESCHED): set by this check or
+    /// already before it.
+    pub resched: bool,
+}
+
 /// Everything counted during a run.
 /// Every `select_task_rq` decision of a run taken again, on the same state, under a second
 /// kernel (the same kernel without a patch, say): how often the two kernels disagree. A patch
@@ -160,6 +186,8 @@ pub struct RunStats {
     pub wake_records: Vec<WakeRecord>,
     /// Wake-ups without a placement decision, up to `wake_cap` as well.
     pub plain_wakes: Vec<PlainWake>,
+    /// 6.18: the wake-up preemption checks on busy CPUs, up to `wake_cap` as well.
+    pub wake_preempts: Vec<WakePreempt>,
     pub wake_cap: usize,
     pub explanation: Option<Vec<Event>>,
     /// Open segment per CPU.
@@ -239,6 +267,12 @@ impl RunStats {
     pub fn record_plain_wake(&mut self, w: PlainWake) {
         if self.plain_wakes.len() < self.wake_cap {
             self.plain_wakes.push(w);
+        }
+    }
+
+    pub fn record_wake_preempt(&mut self, w: WakePreempt) {
+        if self.wake_preempts.len() < self.wake_cap {
+            self.wake_preempts.push(w);
         }
     }
 

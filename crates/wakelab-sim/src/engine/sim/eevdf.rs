@@ -17,6 +17,7 @@
 
 use crate::cpumask::Cpu;
 use crate::engine::behaviour::SchedClass;
+use crate::engine::stats::WakePreempt;
 use crate::engine::task::{TaskId, TaskState};
 
 use super::Sim;
@@ -317,6 +318,48 @@ impl Sim {
         if self.pick_eevdf(cpu, true) == Some(t) {
             self.resched.set(cpu);
         }
+    }
+
+    /// Keep what `check_preempt_wakeup_fair` left on `cpu` for the wake-up of `t` (6.18, a fair
+    /// task waking onto a CPU running a fair task, inside the timeline window): the record a
+    /// `sched_wakeup` tracepoint reads on a real kernel (`WakePreempt`). Costs one branch
+    /// when no timeline is recorded.
+    pub(super) fn record_wake_preempt(&mut self, cpu: Cpu, t: TaskId, delayed: bool) {
+        let Some((from, to)) = self.timeline_window else {
+            return;
+        };
+        if !self.beh.eevdf || self.now < from || self.now > to {
+            return;
+        }
+        let Some(curr) = self.curr_on_rq(cpu) else {
+            return;
+        };
+        if curr == t || !matches!(self.tasks[t as usize].class, SchedClass::Fair { .. }) {
+            return;
+        }
+        let (avg, load) = self.avg_with_curr(cpu);
+        // lag x load = avg - key x load (the sums are relative to min_vruntime)
+        let lag = |x: TaskId| -> i64 {
+            let key = self.entity_key(cpu, self.tasks[x as usize].vruntime) as i128;
+            // rounded down, so that >= 0 is exactly `entity_eligible`
+            (avg as i128 - key * load as i128).div_euclid((load as i128).max(1)) as i64
+        };
+        let (curr_lag_ns, curr_eligible) = (lag(curr), self.entity_eligible(cpu, curr));
+        let (wakee_lag_ns, wakee_eligible) = (lag(t), self.entity_eligible(cpu, t));
+        let w = WakePreempt {
+            t_ns: self.now,
+            cpu,
+            curr,
+            wakee: t,
+            curr_lag_ns,
+            curr_eligible,
+            curr_protected: self.protect_slice(curr),
+            wakee_lag_ns,
+            wakee_eligible,
+            wakee_delayed: delayed,
+            resched: self.resched.test(cpu) || self.tasks[curr as usize].need_resched,
+        };
+        self.stats.record_wake_preempt(w);
     }
 
     /// `requeue_delayed_entity` (from `ttwu_runnable`'s `enqueue_task(ENQUEUE_DELAYED)`): a

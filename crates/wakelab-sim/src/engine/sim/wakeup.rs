@@ -254,6 +254,7 @@ impl Sim {
             self.resched.set(cpu);
         } else {
             self.check_preempt_curr(cpu, t);
+            self.record_wake_preempt(cpu, t, true);
         }
     }
 
@@ -503,6 +504,9 @@ impl Sim {
             }
         } else {
             self.check_preempt_curr(cpu, t);
+            if !fork {
+                self.record_wake_preempt(cpu, t, false);
+            }
         }
     }
 }
