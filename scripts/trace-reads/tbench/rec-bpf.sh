@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Usage: rec-bpf.sh NAME CLIENTS   (OUT=/tmp/tbench-rec/bpf; BT=eevdf.bt; AG_NICE=-20 puts the
+#        client's autogroup at nice -20 as scripts/trace-reads/hackbench/rec.sh does)
+# Starts tbench_srv on loopback, runs `tbench -t 3 CLIENTS 127.0.0.1` under bpftrace $BT
+# (aggregated maps only, printed at the end), stops the server. bpftrace 0.17 and dbench
+# (tbench, tbench_srv) are installed with apt-get if missing.
+set -euo pipefail
+NAME=$1; N=${2:-2}; OUT=${OUT:-/tmp/tbench-rec/bpf}; HERE=$(cd "$(dirname "$0")" && pwd)
+command -v bpftrace >/dev/null || apt-get install -y bpftrace >/dev/null
+command -v tbench >/dev/null || apt-get install -y dbench >/dev/null
+mkdir -p $OUT
+W=$(mktemp /tmp/tb-ag.XXXXXX.sh)
+cat > $W <<EOS
+#!/bin/sh
+[ -n "${AG_NICE:-}" ] && echo ${AG_NICE:-0} > /proc/self/autogroup
+/usr/bin/tbench_srv & S=\$!
+sleep 0.5
+/usr/bin/tbench -t 3 $N 127.0.0.1
+kill \$S
+EOS
+chmod +x $W
+{ echo "date: $(date -u +%FT%TZ)"; echo "uname: $(uname -r)"; echo "before: $(uptime)"; } > $OUT/$NAME.load.txt
+bpftrace $HERE/${BT:-eevdf.bt} -c "/usr/bin/setsid $W" > $OUT/$NAME.bpftrace.txt 2>&1
+echo "after: $(uptime)" >> $OUT/$NAME.load.txt
+rm -f $W
+grep -i "throughput" $OUT/$NAME.bpftrace.txt || true
