@@ -569,3 +569,63 @@ fn the_remote_wake_up_paragraph_quotes_the_lag_at_pick() {
         assert!(para.contains(&quoted), "not quoted: `{quoted}` in: {para}");
     }
 }
+
+/// docs/calibration.md, "Who preempts at a tbench wake-up": the host's shares are the bpftrace
+/// summary's three c2 runs (recordings/tbench-preemption/bpf), the model's its analysis of the
+/// exported trace, the run lengths the committed tbench-c2 recording's.
+#[test]
+fn the_tbench_preemption_paragraph_quotes_its_recordings() {
+    let host = repo_json("recordings/tbench-preemption/bpf/summary.json");
+    let model = repo_json("recordings/tbench-preemption/model/model-c2.analysis.json");
+    let rec = json("tbench-c2.summary.json");
+    let para = calibration_paragraph("**Who preempts at a tbench wake-up");
+    let f = |v: &Value| v.as_f64().unwrap();
+    let runs = ["c2-a", "c2-b", "c2-c"];
+    // "lo-hi" over the host's c2 runs of `value(run)`, each formatted by `fmt`
+    let range = |value: &dyn Fn(&Value) -> f64, fmt: &dyn Fn(f64) -> String| {
+        let v: Vec<f64> = runs.iter().map(|r| value(&host[r])).collect();
+        let lo = v.iter().copied().fold(f64::MAX, f64::min);
+        let hi = v.iter().copied().fold(f64::MIN, f64::max);
+        format!("{}-{}", fmt(lo), fmt(hi))
+    };
+    let pct1 = |x: f64| format!("{:.1}", 100.0 * x);
+    let pct2 = |x: f64| format!("{:.2}%", 100.0 * x);
+    let share = |role: &'static str, key: &'static str| move |r: &Value| f(&r[role][key]);
+    let per_client = |r: &Value| f(&r["server"]["local_wakes"]) / f(&r["client"]["local_wakes"]);
+    let m = |role: &str, key: &str| f(&model[role][key]);
+    let run_mean_us = |group: &str| {
+        let g = rec["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["group"] == group)
+            .unwrap();
+        format!("{:.1} µs", f(&g["run"]["mean"]) / 1000.0)
+    };
+    for quoted in [
+        format!(
+            "on the host after {}% of its local wake-ups (it then blocks next in {}%), in the model after {} ({})",
+            range(&share("client", "waker_eligible_share"), &pct1),
+            range(&share("client", "waker_blocks_next_share"), &pct1),
+            pct2(m("client", "waker_eligible_share")),
+            pct2(m("client", "waker_blocks_next_share")),
+        ),
+        format!(
+            "DELAY_DEQUEUE at {}% of those wake-ups on the host, {:.1}% in the model",
+            range(&share("client", "wakee_delayed_share"), &pct1),
+            100.0 * m("client", "wakee_delayed_share"),
+        ),
+        format!(
+            "servers issue {} local wake-ups per client one (the reply finds the client asleep), the model's {:.3}",
+            range(&per_client, &|x| format!("{x:.3}")),
+            m("server", "local_wakes") / m("client", "local_wakes"),
+        ),
+        format!(
+            "({} against {},",
+            run_mean_us("tbench"),
+            run_mean_us("tbench_srv")
+        ),
+    ] {
+        assert!(para.contains(&quoted), "not quoted: `{quoted}` in: {para}");
+    }
+}
