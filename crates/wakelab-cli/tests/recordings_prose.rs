@@ -602,7 +602,20 @@ fn the_tbench_preemption_paragraph_quotes_its_recordings() {
             .unwrap();
         format!("{:.1} µs", f(&g["run"]["mean"]) / 1000.0)
     };
+    // the validation table's row for the same benchmark (docs/calibration.md, tbench-c2)
+    let calibration = std::fs::read_to_string(root().join("docs/calibration.md")).unwrap();
+    let table = calibration.split("\n### tbench-c2\n").nth(1).unwrap();
+    let row: Vec<&str> = table
+        .lines()
+        .find(|l| l.starts_with("| tbench: wake-ups issued per block |"))
+        .unwrap()
+        .split(" | ")
+        .collect();
     for quoted in [
+        format!(
+            "(wake-ups issued per block {}, real {}, table below)",
+            row[2], row[1]
+        ),
         format!(
             "on the host after {}% of its local wake-ups (it then blocks next in {}%), in the model after {} ({})",
             range(&share("client", "waker_eligible_share"), &pct1),

@@ -175,38 +175,38 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             idle-cores-clear-target 0+0+0/10129
         t3 (tbench x32, clx-2s-80t):
           acts:
-            recent-used-cpu 1+96+1/268326
-            idle-candidate 42+27+2/271018
-            idle-candidate-v1 45+0+93/273623
-            recent-keep-prev 0+269449+0/269519
-            recent-as-target 13+271802+0/271896
-            clear-target-from-scan 19+789+153/270902
-            account-search-cost 0+333+0/270745
-            select-idle-smt-prev 3+0+20/274347
+            recent-used-cpu 2+100+0/275680
+            idle-candidate 36+21+3/274859
+            idle-candidate-v1 46+0+94/275633
+            recent-keep-prev 0+272221+0/272293
+            recent-as-target 13+272964+0/273082
+            clear-target-from-scan 19+818+133/272928
+            account-search-cost 0+287+0/275235
+            select-idle-smt-prev 3+0+13/273569
           inert:
-            wake-affine-idle-params 0+0+0/268766
-            wake-affine-return-cpu 0+0+0/268766
-            prev-idle-no-migrate 0+0+0/268766
-            rt-irq-spare-capacity 0+0+0/268766
-            recent-affinity-fix 0+0+0/269519
-            idle-cores-clear-target 0+0+0/272066
+            wake-affine-idle-params 0+0+0/272347
+            wake-affine-return-cpu 0+0+0/272347
+            prev-idle-no-migrate 0+0+0/272347
+            rt-irq-spare-capacity 0+0+0/272347
+            recent-affinity-fix 0+0+0/272293
+            idle-cores-clear-target 0+0+0/276137
         t4 (tbench x32, clx-2s-80t):
           acts:
-            recent-used-cpu 1+96+1/268326
-            idle-candidate 42+27+2/271018
-            idle-candidate-v1 45+0+93/273623
-            recent-keep-prev 0+269449+0/269519
-            recent-as-target 13+271802+0/271896
-            clear-target-from-scan 19+789+153/270902
-            account-search-cost 0+333+0/270745
-            select-idle-smt-prev 3+0+20/274347
+            recent-used-cpu 2+100+0/275680
+            idle-candidate 36+21+3/274859
+            idle-candidate-v1 46+0+94/275633
+            recent-keep-prev 0+272221+0/272293
+            recent-as-target 13+272964+0/273082
+            clear-target-from-scan 19+818+133/272928
+            account-search-cost 0+287+0/275235
+            select-idle-smt-prev 3+0+13/273569
           inert:
-            wake-affine-idle-params 0+0+0/268766
-            wake-affine-return-cpu 0+0+0/268766
-            prev-idle-no-migrate 0+0+0/268766
-            rt-irq-spare-capacity 0+0+0/268766
-            recent-affinity-fix 0+0+0/269519
-            idle-cores-clear-target 0+0+0/272066
+            wake-affine-idle-params 0+0+0/272347
+            wake-affine-return-cpu 0+0+0/272347
+            prev-idle-no-migrate 0+0+0/272347
+            rt-irq-spare-capacity 0+0+0/272347
+            recent-affinity-fix 0+0+0/272293
+            idle-cores-clear-target 0+0+0/276137
         t5 (hackbench x4, pixel2):
           acts:
             recent-used-cpu 1+335+922/3412

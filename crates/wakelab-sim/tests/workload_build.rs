@@ -120,22 +120,39 @@ fn tbench_pairs_ping_pong_over_loopback_tcp() {
         );
         assert_eq!(recv_inboxes(&c.program), vec![tcp]);
         assert_eq!(recv_inboxes(&s.program), vec![tcp]);
-        // client: run, send, run on (tcp_sendmsg's return into recv), recv the reply, op;
-        // server: recv first, run, send the reply, run on
-        let kinds = |p: &[Phase]| -> Vec<&'static str> {
-            flat(p)
-                .iter()
-                .map(|x| match x {
-                    Phase::Run { .. } => "run",
-                    Phase::Send { .. } => "send",
-                    Phase::Recv { .. } => "recv",
-                    Phase::Ops { .. } => "ops",
-                    _ => "other",
-                })
-                .collect()
+        // client: run, one system call (the send, then the rest of tcp_sendmsg in kernel mode),
+        // run on into recv, recv the reply, op; server: recv first, run, the reply's system
+        // call, run on. `[` `]` mark the system call.
+        fn kinds(p: &[Phase], out: &mut Vec<&'static str>) {
+            for x in p {
+                match x {
+                    Phase::Loop { body, .. } => kinds(body, out),
+                    Phase::Syscall { body } => {
+                        out.push("[");
+                        kinds(body, out);
+                        out.push("]");
+                    }
+                    Phase::Run { .. } => out.push("run"),
+                    Phase::Send { .. } => out.push("send"),
+                    Phase::Recv { .. } => out.push("recv"),
+                    Phase::Ops { .. } => out.push("ops"),
+                    _ => out.push("other"),
+                }
+            }
+        }
+        let shape = |p: &[Phase]| {
+            let mut v = Vec::new();
+            kinds(p, &mut v);
+            v
         };
-        assert_eq!(kinds(&c.program), ["run", "send", "run", "recv", "ops"]);
-        assert_eq!(kinds(&s.program), ["recv", "run", "send", "run"]);
+        assert_eq!(
+            shape(&c.program),
+            ["run", "[", "send", "run", "]", "run", "recv", "ops"]
+        );
+        assert_eq!(
+            shape(&s.program),
+            ["recv", "run", "[", "send", "run", "]", "run"]
+        );
         // launcher start: everything on CPU 0, pair k at k * stagger
         assert_eq!(c.start_cpu, Some(0));
         assert_eq!(c.start_ns, s.start_ns);
@@ -715,8 +732,8 @@ fn snapshot_small_builds() {
         s
     };
     expect![[r#"
-        tbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":6100,"hi":18300}}},{"send":{"task":{"task":1},"bytes":5700}},{"run":{"cycles":{"lo":5300,"hi":15900}}},{"recv":{"bytes":5700,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":8000}}},{"ops":{"n":1}}]}}]
-        tbench_srv/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":5700,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":8000}}},{"run":{"cycles":{"lo":3350,"hi":10050}}},{"send":{"task":{"task":0},"bytes":5700}},{"run":{"cycles":{"lo":4900,"hi":14700}}}]}}]
+        tbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":6100,"hi":18300}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":5700}},{"run":{"cycles":4400}}]}},{"run":{"cycles":{"lo":3100,"hi":9300}}},{"recv":{"bytes":5700,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":8000}}},{"ops":{"n":1}}]}}]
+        tbench_srv/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":5700,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":8000}}},{"run":{"cycles":{"lo":3350,"hi":10050}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":5700}},{"run":{"cycles":4400}}]}},{"run":{"cycles":{"lo":2700,"hi":8100}}}]}}]
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "tbench"}), 1)));
     expect![[r#"
@@ -739,8 +756,8 @@ fn snapshot_small_builds() {
         1,
     )));
     expect![[r#"
-        netperf/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":1500,"hi":4500}}},{"send":{"task":{"task":1},"bytes":1}},{"run":{"cycles":{"lo":5300,"hi":15900}}},{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":8000}}},{"ops":{"n":1}}]}}]
-        netserver/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":8000}}},{"run":{"cycles":{"lo":1500,"hi":4500}}},{"send":{"task":{"task":0},"bytes":1}},{"run":{"cycles":{"lo":5300,"hi":15900}}}]}}]
+        netperf/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":1500,"hi":4500}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":1}},{"run":{"cycles":4400}}]}},{"run":{"cycles":{"lo":3100,"hi":9300}}},{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":8000}}},{"ops":{"n":1}}]}}]
+        netserver/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":8000}}},{"run":{"cycles":{"lo":1500,"hi":4500}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":1}},{"run":{"cycles":4400}}]}},{"run":{"cycles":{"lo":3100,"hi":9300}}}]}}]
     "#]].assert_eq(&show(&build(serde_json::json!({"kind": "netperf"}), 1)));
 }
 

@@ -180,7 +180,7 @@ pub const CLAIMS: &[Claim] = &[
     ),
     c(
         Gallery("t4"),
-        "Search Efficiency hardly moves ({t4.se.base} -> {t4.se.patched}; published \
+        "Search Efficiency {t4.se.dir} ({t4.se.base} -> {t4.se.patched}; published \
          {pub.t4.se.base} -> {pub.t4.se.patched})",
     ),
     c(

@@ -426,6 +426,19 @@ fn t4(f: &mut Figures) -> Result<()> {
         }
         .into(),
     );
+    let se_change = dp.search_efficiency / db.search_efficiency - 1.0;
+    put(
+        f,
+        "t4.se.dir",
+        if se_change.abs() < 0.01 {
+            "hardly moves"
+        } else if se_change < 0.0 {
+            "falls"
+        } else {
+            "rises"
+        }
+        .into(),
+    );
     put(f, "t4.se.base", format!("{:.2}", db.search_efficiency));
     put(f, "t4.se.patched", format!("{:.2}", dp.search_efficiency));
     let g = gains(&build_report(&e, &results));

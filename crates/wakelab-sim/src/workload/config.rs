@@ -91,27 +91,39 @@ impl Default for StartPolicy {
 /// block (median client 6.8 µs, server 6.4 µs); the model splits that CPU time into the work
 /// before the send (`client_cycles` / `server_cycles`), the loopback receive path
 /// (`TCP_LOOPBACK_NET_RX_CYCLES`, 4.0 µs), the wake-up (`wakeup_cost_ns`, 1.5 µs), the run after
-/// it (`*_after_send_cycles`) and the context switch (`context_switch_ns`, 1 µs).
+/// it (`send_return_cycles`, measured on the packed pairs of tbench-c2, and
+/// `*_after_send_cycles`, the rest; in that split recording a send's wake-up goes to the other
+/// vCPU, so the rest includes what such a wake-up costs the waker there) and the context switch
+/// (`context_switch_ns`, 1 µs).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct TbenchConfig {
     /// Client CPU work per operation before its send: reading the reply that woke it,
     /// building the next request and `tcp_sendmsg` up to the transmit. Default uniform
     /// 6.1k-18.3k (mean 12.2k cycles). Source: 17.9 µs of client CPU per operation less the
-    /// receive path (4.0 µs), the wake-up (1.5 µs), `client_after_send_cycles` (5.3 µs) and one
-    /// context switch (1 µs): 6.1 µs at 2.0 GHz.
+    /// receive path (4.0 µs), the wake-up (1.5 µs), the run after the send (5.3 µs:
+    /// `send_return_cycles` and `client_after_send_cycles`) and one context switch (1 µs):
+    /// 6.1 µs at 2.0 GHz.
     pub client_cycles: Amount,
     /// Server (tbench_srv child) CPU work per operation before its reply's send. Default uniform
     /// 3.35k-10.05k (mean 6.7k). Source: 14.7 µs less 4.0, 0.98 wake-ups x 1.5, 4.9 and 1 µs:
     /// 3.3 µs at 2.0 GHz.
     pub server_cycles: Amount,
-    /// Client run after its send's wake-up of the server until its `recv` blocks (`tcp_sendmsg`
-    /// returning, the syscall into `tcp_recvmsg` and `sk_wait_data`). Default uniform 5.3k-15.9k
-    /// (mean 10.6k). Source: median 6.8 µs from the client's wake-up of the server to its
-    /// block, less the wake-up itself (1.5 µs, charged by the engine), at 2.0 GHz.
+    /// The rest of a send's system call after its wake-up of the reader (`tcp_sendmsg`
+    /// returning), run in kernel mode: without CONFIG_PREEMPT the woken reader's preemption
+    /// waits for it (the generator wraps the send and this run in a `syscall` block). Default
+    /// 4.4k cycles. Source: tbench-c2's clients, each pair packed on one vCPU, run 3.73 µs (p50)
+    /// from their wake-up of the server to their switch-out, which is a preemption in 94%
+    /// (`waker_runs_on`, recordings/host-2vcpu/tbench-c2.summary.json), less the wake-up itself
+    /// (1.5 µs, charged by the engine): 2.2 µs at 2.0 GHz.
+    pub send_return_cycles: Amount,
+    /// Client run after its send's system call until its `recv` blocks (the return to user
+    /// space, the syscall into `tcp_recvmsg` and `sk_wait_data`). Default uniform 3.1k-9.3k
+    /// (mean 6.2k). Source: median 6.8 µs from the client's wake-up of the server to its block,
+    /// less the wake-up itself (1.5 µs) and `send_return_cycles` (2.2 µs), at 2.0 GHz.
     pub client_after_send_cycles: Amount,
-    /// Server run after its reply's wake-up of the client until its `recv` blocks. Default
-    /// uniform 4.9k-14.7k (mean 9.8k). Source: median 6.4 µs less 1.5 µs, at 2.0 GHz.
+    /// Server run after its reply's system call until its `recv` blocks. Default uniform
+    /// 2.7k-8.1k (mean 5.4k). Source: median 6.4 µs less 1.5 and 2.2 µs, at 2.0 GHz.
     pub server_after_send_cycles: Amount,
     /// Payload bytes credited per operation for "MB/sec". Default 5700, measured: tbench-c1's
     /// 175.62 MB/sec over 3 s at 92 379 operations (recordings/README.md; the other tbench
@@ -125,8 +137,9 @@ impl Default for TbenchConfig {
         TbenchConfig {
             client_cycles: around(12_200),
             server_cycles: around(6_700),
-            client_after_send_cycles: around(10_600),
-            server_after_send_cycles: around(9_800),
+            send_return_cycles: Amount::Fixed(4_400),
+            client_after_send_cycles: around(6_200),
+            server_after_send_cycles: around(5_400),
             bytes_per_op: 5_700,
             start: StartPolicy::default(),
         }
@@ -507,9 +520,10 @@ pub struct NetperfConfig {
     pub client_cycles: Option<Amount>,
     /// Server work per transaction before its reply. Default (`null`): as the client.
     pub server_cycles: Option<Amount>,
-    /// Run after a send's wake-up of the peer until the sender's `recv` blocks. Default
-    /// (`null`): tbench's measured client figure (uniform 5.3k-15.9k; estimate that netperf's
-    /// path from `send` back into `recv` costs what tbench's does).
+    /// Run after a send's system call until the sender's `recv` blocks. Default (`null`):
+    /// tbench's measured client figure (uniform 3.1k-9.3k; estimate that netperf's path from
+    /// `send` back into `recv` costs what tbench's does). The send's system call ends with
+    /// tbench's `send_return_cycles` (4.4k) in kernel mode.
     pub after_send_cycles: Option<Amount>,
     pub start: StartPolicy,
 }

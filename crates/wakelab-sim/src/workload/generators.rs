@@ -170,10 +170,12 @@ fn throughput(unit: &str, per_op: f64) -> Metric {
 
 // ---- request/response pairs: tbench, netperf ---------------------------------------------
 
-/// Costs of one side of a request/response pair: work before its send, run after it.
+/// Costs of one side of a request/response pair: work before its send, the rest of the send's
+/// system call after its wake-up of the peer, the run after the call until the next `recv`.
 #[derive(Clone, Copy)]
 struct Side {
     before_send: Amount,
+    send_return: Amount,
     after_send: Amount,
 }
 
@@ -186,10 +188,11 @@ fn tcp_inbox() -> Inbox {
 }
 
 /// `n` client/server pairs over loopback TCP sockets of `bytes`-byte messages: client k (id 2k)
-/// `loop { run; send request; run; recv reply; ops 1 }`, server k (id 2k+1)
-/// `loop { recv request; run; send reply; run }`. Each send runs the receive path on the
-/// sender's CPU and wakes the reader (WF_SYNC); the run after it is the sender's way back from
-/// `tcp_sendmsg` into its `recv` (engine/sim/ipc.rs).
+/// `loop { run; syscall { send request; run }; run; recv reply; ops 1 }`, server k (id 2k+1)
+/// `loop { recv request; run; syscall { send reply; run }; run }`. Each send runs the receive
+/// path on the sender's CPU and wakes the reader (WF_SYNC, engine/sim/ipc.rs); the sender then
+/// finishes `tcp_sendmsg` in kernel mode, where without CONFIG_PREEMPT the woken reader's
+/// preemption waits for the call's return, and goes back into its `recv`.
 fn rr_pairs(
     n: u32,
     names: (&str, &str),
@@ -203,9 +206,14 @@ fn rr_pairs(
         bytes,
         inbox: tcp_inbox(),
     };
-    let send = |to: u32| Phase::Send {
-        task: TaskRef::Task(to),
-        bytes,
+    let send = |to: u32, side: Side| Phase::Syscall {
+        body: vec![
+            Phase::Send {
+                task: TaskRef::Task(to),
+                bytes,
+            },
+            run(side.send_return),
+        ],
     };
     let mut tasks = Vec::with_capacity(2 * n as usize);
     for k in 0..n {
@@ -214,7 +222,7 @@ fn rr_pairs(
             format!("{}/{k}", names.0),
             vec![forever(vec![
                 run(client.before_send),
-                send(s),
+                send(s, client),
                 run(client.after_send),
                 recv.clone(),
                 ops(),
@@ -225,7 +233,7 @@ fn rr_pairs(
             vec![forever(vec![
                 recv.clone(),
                 run(server.before_send),
-                send(c),
+                send(c, server),
                 run(server.after_send),
             ])],
         ));
@@ -240,10 +248,12 @@ fn tbench(c: &TbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
         ("tbench", "tbench_srv"),
         Side {
             before_send: c.client_cycles,
+            send_return: c.send_return_cycles,
             after_send: c.client_after_send_cycles,
         },
         Side {
             before_send: c.server_cycles,
+            send_return: c.send_return_cycles,
             after_send: c.server_after_send_cycles,
         },
         TBENCH_MESSAGE_BYTES,
@@ -261,15 +271,18 @@ fn tbench(c: &TbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
 
 fn netperf(c: &NetperfConfig, clients: u32, topo: &Topology) -> Result<Generated, ConfigError> {
     let after = c.after_send_cycles();
+    let send_return = TbenchConfig::default().send_return_cycles;
     let tasks = rr_pairs(
         clients,
         ("netperf", "netserver"),
         Side {
             before_send: c.client_cycles(),
+            send_return,
             after_send: after,
         },
         Side {
             before_send: c.server_cycles(),
+            send_return,
             after_send: after,
         },
         NETPERF_MESSAGE_BYTES,

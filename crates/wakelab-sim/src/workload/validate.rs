@@ -274,6 +274,7 @@ fn workload(cfg: &WorkloadConfig, n: usize) -> Result<(), ScenarioError> {
         WorkloadConfig::Tbench(c) => {
             amount(&c.client_cycles, &p("client_cycles"))?;
             amount(&c.server_cycles, &p("server_cycles"))?;
+            amount(&c.send_return_cycles, &p("send_return_cycles"))?;
             amount(&c.client_after_send_cycles, &p("client_after_send_cycles"))?;
             amount(&c.server_after_send_cycles, &p("server_after_send_cycles"))?;
             bytes(c.bytes_per_op)?;
