@@ -642,3 +642,149 @@ fn the_tbench_preemption_paragraph_quotes_its_recordings() {
         assert!(para.contains(&quoted), "not quoted: `{quoted}` in: {para}");
     }
 }
+
+/// recordings/tbench-preemption/README.md: the host-vs-model table and the figures of its
+/// bullets are the bpftrace summary's (three c2 runs), the model analysis file's and
+/// wake-cost.json's.
+#[test]
+fn the_tbench_preemption_readme_quotes_its_files() {
+    let text = std::fs::read_to_string(root().join("recordings/tbench-preemption/README.md"))
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let host = repo_json("recordings/tbench-preemption/bpf/summary.json");
+    let model = repo_json("recordings/tbench-preemption/model/model-c2.analysis.json");
+    let cost = repo_json("recordings/tbench-preemption/wake-cost.json");
+    let f = |v: &Value| v.as_f64().unwrap();
+    let runs = ["c2-a", "c2-b", "c2-c"];
+    let spaced = |n: f64| {
+        // 190283 -> "190 283"
+        let s = format!("{}", n as u64);
+        let mut out = String::new();
+        for (i, c) in s.chars().enumerate() {
+            if i > 0 && (s.len() - i) % 3 == 0 {
+                out.push(' ');
+            }
+            out.push(c);
+        }
+        out
+    };
+    let host_col = |fmt: &dyn Fn(&Value) -> String| {
+        runs.iter()
+            .map(|r| fmt(&host[r]))
+            .collect::<Vec<_>>()
+            .join(" / ")
+    };
+    let pct = |digits: usize| move |x: f64| format!("{:.*}%", digits, 100.0 * x);
+    let share = |key: &'static str| move |r: &Value| pct(1)(f(&r["client"][key]));
+    let per_client = |r: &Value| {
+        format!(
+            "{:.3}",
+            f(&r["server"]["local_wakes"]) / f(&r["client"]["local_wakes"])
+        )
+    };
+    let (c, s) = (&model["client"], &model["server"]);
+    let mut quoted = vec![
+        format!(
+            "| local wake-ups issued by the clients | {} (`-t 3`) | {} (300 ms) |",
+            host_col(&|r| spaced(f(&r["client"]["local_wakes"]))),
+            spaced(f(&c["local_wakes"]))
+        ),
+        format!(
+            "| ... the client eligible afterwards | {} | {} |",
+            host_col(&share("waker_eligible_share")),
+            pct(2)(f(&c["waker_eligible_share"]))
+        ),
+        format!(
+            "| {} | {} |",
+            host_col(&share("no_resched_share")),
+            pct(2)(f(&c["no_resched_share"]))
+        ),
+        format!(
+            "rather than being preempted | {} | {} |",
+            host_col(&share("waker_blocks_next_share")),
+            pct(2)(f(&c["waker_blocks_next_share"]))
+        ),
+        format!(
+            "| ... the server was still queued by DELAY_DEQUEUE | {} | {} |",
+            host_col(&share("wakee_delayed_share")),
+            pct(1)(f(&c["wakee_delayed_share"]))
+        ),
+        format!(
+            "| local wake-ups issued by the servers, per client one | {} | {:.3} |",
+            host_col(&per_client),
+            f(&s["local_wakes"]) / f(&c["local_wakes"])
+        ),
+        format!(
+            "in the model one in {}.",
+            (1.0 / f(&c["waker_eligible_share"]) / 10.0).round() * 10.0
+        ),
+    ];
+    let lag = &c["waker_lag_us_p10_p50_p90"];
+    quoted.push(format!(
+        "model: p10 / p50 / p90 {:.1} / {:.1} / {:.1} µs)",
+        f(&lag[0]),
+        f(&lag[1]),
+        f(&lag[2])
+    ));
+    quoted.push(format!(
+        "the model's {:.3}: in the model",
+        f(&s["local_wakes"]) / f(&c["local_wakes"])
+    ));
+    // wake-cost.json: per round trip, each thread's CPU and the wall time
+    let us = |v: &Value| f(v) / 1000.0;
+    let pair = |case: &str| {
+        let (a, b) = (
+            us(&cost[case]["cpu_a_ns_per_round"]),
+            us(&cost[case]["cpu_b_ns_per_round"]),
+        );
+        format!("{:.1}-{:.1} µs", a.min(b), a.max(b))
+    };
+    quoted.push(format!(
+        "costs each thread {:.1} µs of CPU per round trip ({:.1} µs wall)",
+        us(&cost["packed_1"]["cpu_a_ns_per_round"]),
+        us(&cost["packed_1"]["wall_ns_per_round"])
+    ));
+    quoted.push(format!(
+        "the two vCPUs it costs each {} and takes {:.1} µs, and {} / {:.1} µs when",
+        pair("split_1"),
+        us(&cost["split_1"]["wall_ns_per_round"]),
+        pair("split_busy_1"),
+        us(&cost["split_busy_1"]["wall_ns_per_round"])
+    ));
+    // this instance's tbench throughputs under bpftrace (the summary's runs)
+    let mb = |r: &str| f(&host[r]["throughput_mb_s"]);
+    let c2: Vec<f64> = runs.iter().map(|r| mb(r)).collect();
+    quoted.push(format!(
+        "tbench made {:.1} MB/sec with 1 client (split over the vCPUs, `bpf/c1-a`) and {:.1}-{:.1} with 2",
+        mb("c1-a"),
+        c2.iter().copied().fold(f64::MAX, f64::min),
+        c2.iter().copied().fold(f64::MIN, f64::max)
+    ));
+    // the committed tbench-c2 recording's run lengths
+    let rec = json("tbench-c2.summary.json");
+    let group = |name: &str| {
+        rec["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["group"] == name)
+            .unwrap()["run"]
+            .clone()
+    };
+    let (cl, sv) = (group("tbench"), group("tbench_srv"));
+    quoted.push(format!(
+        "runs per switch-in are {:.1} µs (client) and {:.1} µs (server)",
+        f(&cl["mean"]) / 1000.0,
+        f(&sv["mean"]) / 1000.0
+    ));
+    quoted.push(format!(
+        "p99 / p50 of {:.1} for the client, {:.1} for the server",
+        f(&cl["p99"]) / f(&cl["p50"]),
+        f(&sv["p99"]) / f(&sv["p50"])
+    ));
+    for q in quoted {
+        assert!(text.contains(&q), "not quoted: `{q}`");
+    }
+}
