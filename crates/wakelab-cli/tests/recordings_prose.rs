@@ -49,6 +49,17 @@ fn json(name: &str) -> Value {
     repo_json(&format!("recordings/host-2vcpu/{name}"))
 }
 
+/// A trace summary's group (`groups[]` entry named `name`), as `wakelab trace-import --json`
+/// writes it.
+fn summary_group<'a>(summary: &'a Value, name: &str) -> &'a Value {
+    summary["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["group"] == name)
+        .unwrap_or_else(|| panic!("no group {name}"))
+}
+
 fn f(v: &Value, key: &str) -> f64 {
     v[key]
         .as_f64()
@@ -594,13 +605,10 @@ fn the_tbench_preemption_paragraph_quotes_its_recordings() {
     let per_client = |r: &Value| f(&r["server"]["local_wakes"]) / f(&r["client"]["local_wakes"]);
     let m = |role: &str, key: &str| f(&model[role][key]);
     let run_mean_us = |group: &str| {
-        let g = rec["groups"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|g| g["group"] == group)
-            .unwrap();
-        format!("{:.1} µs", f(&g["run"]["mean"]) / 1000.0)
+        format!(
+            "{:.1} µs",
+            f(&summary_group(&rec, group)["run"]["mean"]) / 1000.0
+        )
     };
     // the validation table's row for the same benchmark (docs/calibration.md, tbench-c2)
     let calibration = std::fs::read_to_string(root().join("docs/calibration.md")).unwrap();
@@ -764,16 +772,10 @@ fn the_tbench_preemption_readme_quotes_its_files() {
     ));
     // the committed tbench-c2 recording's run lengths
     let rec = json("tbench-c2.summary.json");
-    let group = |name: &str| {
-        rec["groups"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|g| g["group"] == name)
-            .unwrap()["run"]
-            .clone()
-    };
-    let (cl, sv) = (group("tbench"), group("tbench_srv"));
+    let (cl, sv) = (
+        &summary_group(&rec, "tbench")["run"],
+        &summary_group(&rec, "tbench_srv")["run"],
+    );
     quoted.push(format!(
         "runs per switch-in are {:.1} µs (client) and {:.1} µs (server)",
         f(&cl["mean"]) / 1000.0,

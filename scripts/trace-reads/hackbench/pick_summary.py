@@ -7,19 +7,14 @@ from 0 to 400 µs, by how the thread last left a CPU) and prints, per run and pe
 negative lag, below 10 µs, at 100 µs or more and at 400 µs or more, and the bucket holding the
 median. Stdlib only.
 """
-import json, re, sys
+import json, os, re, sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from bpfmaps import hist  # noqa: E402
 
 KINDS = {0: 'preempted', 1: 'blocked'}
 
 
-def hist(txt, name, key):
-    m = re.search(r'@%s\[%d\]: \n((?:\[.*\n)+)' % (name, key), txt)
-    rows = []
-    for line in (m.group(1).splitlines() if m else []):
-        b = re.match(r'\[(\d+), (?:\d+|\.\.\.)\)\s+(\d+)', line)
-        if b:
-            rows.append((int(b.group(1)), int(b.group(2))))
-    return rows
 
 
 out = {}

@@ -9,19 +9,14 @@ delayed, and the share of local wake-ups after which the waker next blocked (rat
 preempted); the waker's lag at the wake-up as the 5 µs buckets holding its p10 / p50 / p90
 (lower edge, signed: [-5, 0) is -5). Stdlib only.
 """
-import json, re, sys
+import json, os, re, sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from bpfmaps import hist  # noqa: E402
 
 ROLES = {0: 'client', 1: 'server'}
 
 
-def hist(txt, name, key):
-    m = re.search(r'@%s\[%d\]: \n((?:\[.*\n)+)' % (name, key), txt)
-    rows = []
-    for line in (m.group(1).splitlines() if m else []):
-        b = re.match(r'\[(\d+), (?:\d+|\.\.\.)\)\s+(\d+)', line)
-        if b:
-            rows.append((int(b.group(1)), int(b.group(2))))
-    return rows
 
 
 def quantiles(txt, key):
