@@ -790,3 +790,104 @@ fn the_tbench_preemption_readme_quotes_its_files() {
         assert!(text.contains(&q), "not quoted: `{q}`");
     }
 }
+
+/// recordings/send-return/README.md: its table is summary.json's, its ranges are the table's,
+/// and pgbench's default `send_return_cycles` is the median it names at 2.0 GHz.
+#[test]
+fn the_send_return_readme_and_pgbench_default_are_the_recording() {
+    let text = std::fs::read_to_string(root().join("recordings/send-return/README.md")).unwrap();
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let s = repo_json("recordings/send-return/summary.json");
+    let p50 = |side: &Value, key: &str| side[key]["p50"].as_f64().map(|ns| ns / 1000.0);
+    let us = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.2}"));
+    let range = |v: &[f64]| {
+        let lo = v.iter().cloned().fold(f64::INFINITY, f64::min);
+        let hi = v.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        format!("{lo:.2}-{hi:.2}")
+    };
+    let (mut unix, mut tcp, mut switch, mut local, mut queued, mut extra) =
+        (vec![], vec![], vec![], vec![], vec![], vec![]);
+    let runs = [
+        "select-c1",
+        "select-c2",
+        "select-c4",
+        "rw-c1",
+        "rw-c2",
+        "rw-c4",
+    ]
+    .into_iter()
+    .chain(["tbench-c1", "tbench-c2", "tbench-c4"]);
+    for run in runs {
+        let v = &s[run];
+        let names = if run.starts_with("tbench") {
+            ["tbench", "tbench_srv"]
+        } else {
+            ["pgbench", "postgres"]
+        };
+        for (r, name) in names.iter().enumerate() {
+            let l = &v[format!("role{r}.local")];
+            let q = &v[format!("role{r}.queued")];
+            let n = |side: &Value| side["waking_to_exit_ns"]["n"].as_u64().unwrap_or(0);
+            let (ln, qn) = (n(l), n(q));
+            let shown = |side: &Value, key: &str, count: u64| {
+                if count >= 100 { p50(side, key) } else { None }
+            };
+            let l_wk = shown(l, "waking_to_exit_ns", ln);
+            let l_wu = shown(l, "wakeup_to_exit_ns", ln);
+            let pre_n = l["exit_to_switch_preempted_ns"]["n"].as_u64().unwrap_or(0);
+            let l_sw = shown(l, "exit_to_switch_preempted_ns", ln.min(pre_n));
+            let q_wk = shown(q, "waking_to_exit_ns", qn);
+            let row = format!(
+                "| {run} | {name} | {ln} | {} | {} | {} | {qn} | {} |",
+                us(l_wk),
+                us(l_wu),
+                us(l_sw),
+                us(q_wk)
+            );
+            assert!(text.contains(&row), "README lacks the row `{row}`");
+            if ln >= 500 {
+                let into = if run.starts_with("tbench") {
+                    &mut tcp
+                } else {
+                    &mut unix
+                };
+                into.push(l_wu.unwrap());
+            }
+            switch.extend(l_sw);
+            local.extend(l_wk);
+            queued.extend(q_wk);
+            if let (Some(a), Some(b)) = (l_wk, q_wk) {
+                extra.push(b - a);
+            }
+        }
+    }
+    unix.sort_by(f64::total_cmp);
+    let median = unix[unix.len() / 2];
+    let quoted = [
+        format!(
+            "with at least 500 local wake-ups is {median:.2} µs ({})",
+            range(&unix)
+        ),
+        format!("The rest of a loopback TCP send** is {} µs", range(&tcp)),
+        format!("leaves the CPU {} µs after", range(&switch)),
+        format!(
+            "costs the waker {} µs more than a local one**",
+            range(&extra)
+        ),
+        format!("Queued wake-ups take {} µs", range(&queued)),
+        format!("against {} µs for local ones", range(&local)),
+    ];
+    for q in quoted {
+        assert!(flat.contains(&q), "README lacks `{q}`");
+    }
+    let cycles = (median * 2.0 * 1000.0).round() as u64;
+    assert_eq!(
+        wakelab_sim::workload::PgbenchConfig::default().send_return_cycles,
+        wakelab_sim::engine::Amount::Fixed(cycles),
+        "pgbench's send_return_cycles is the README's median at 2.0 GHz"
+    );
+    assert!(flat.contains(&format!(
+        "`send_return_cycles`, {:.1}k cycles at 2.0 GHz",
+        cycles as f64 / 1000.0
+    )));
+}

@@ -158,21 +158,21 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             idle-cores-clear-target 0+0+0/1401
         t2-pgbench (pgbench x4, skl-client-8t):
           acts:
-            idle-candidate 3+2+0/8293
-            idle-candidate-v1 9+0+7/10119
-            recent-keep-prev 0+9815+0/9829
-            recent-as-target 1+9179+0/10569
-            clear-target-from-scan 0+17+6/8786
-            select-idle-smt-prev 0+0+10/10213
+            recent-used-cpu 0+38+1/8103
+            idle-candidate 4+1+0/9999
+            idle-candidate-v1 10+0+10/10563
+            recent-keep-prev 0+8214+0/8228
+            recent-as-target 0+10796+0/10810
+            clear-target-from-scan 1+17+3/10764
+            select-idle-smt-prev 0+2+3/10530
           inert:
-            wake-affine-idle-params 0+0+0/8719
-            wake-affine-return-cpu 0+0+0/8719
-            prev-idle-no-migrate 0+0+1/8719
-            recent-used-cpu 0+20+0/8719
-            rt-irq-spare-capacity 0+0+0/8719
-            recent-affinity-fix 0+0+0/9829
-            account-search-cost 0+8+0/9614
-            idle-cores-clear-target 0+0+0/10129
+            wake-affine-idle-params 0+0+0/8464
+            wake-affine-return-cpu 0+0+0/8464
+            prev-idle-no-migrate 0+0+1/8464
+            rt-irq-spare-capacity 0+0+0/8464
+            recent-affinity-fix 0+0+0/8228
+            account-search-cost 0+7+0/9913
+            idle-cores-clear-target 0+0+0/9502
         t3 (tbench x32, clx-2s-80t):
           acts:
             recent-used-cpu 2+100+0/275680

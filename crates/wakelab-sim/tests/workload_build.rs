@@ -749,8 +749,8 @@ fn snapshot_small_builds() {
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "hackbench", "tasks_per_group": 2, "loops": 2}), 1)));
     expect![[r#"
-        pgbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"loop":{"count":2,"body":[{"run":{"cycles":{"lo":11600,"hi":26200}}},{"send":{"task":{"task":1},"bytes":100}},{"run":{"cycles":9500}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}}]}},{"ops":{"n":1}}]}}]
-        postgres/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":21600}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"wal_flush":{"wal":0,"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":21600}}]}}]
+        pgbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"loop":{"count":2,"body":[{"run":{"cycles":{"lo":11600,"hi":26200}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":6000}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}}]}},{"ops":{"n":1}}]}}]
+        postgres/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":18100}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"wal_flush":{"wal":0,"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":18100}}]}}]
     "#]].assert_eq(&show(&build(
         serde_json::json!({"kind": "pgbench", "statements_per_txn": 2}),
         1,

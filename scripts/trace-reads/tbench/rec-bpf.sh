@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Usage: rec-bpf.sh NAME CLIENTS   (OUT=/tmp/tbench-rec/bpf; BT=eevdf.bt; AG_NICE=-20 puts the
+# Usage: rec-bpf.sh NAME CLIENTS   (OUT=/tmp/tbench-rec/bpf; BT=eevdf.bt, BTARGS its arguments
+#        (BT=../sendret.bt BTARGS="tbench tbench_srv"); AG_NICE=-20 puts the
 #        client's autogroup at nice -20 as scripts/trace-reads/hackbench/rec.sh does)
 # Starts tbench_srv on loopback, runs `tbench -t 3 CLIENTS 127.0.0.1` under bpftrace $BT
 # (aggregated maps only, printed at the end), stops the server. bpftrace 0.17 and dbench
@@ -20,7 +21,7 @@ kill \$S
 EOS
 chmod +x $W
 { echo "date: $(date -u +%FT%TZ)"; echo "uname: $(uname -r)"; echo "before: $(uptime)"; } > $OUT/$NAME.load.txt
-bpftrace $HERE/${BT:-eevdf.bt} -c "/usr/bin/setsid $W" > $OUT/$NAME.bpftrace.txt 2>&1
+bpftrace $HERE/${BT:-eevdf.bt} ${BTARGS:-} -c "/usr/bin/setsid $W" > $OUT/$NAME.bpftrace.txt 2>&1
 echo "after: $(uptime)" >> $OUT/$NAME.load.txt
 rm -f $W
 grep -i "throughput" $OUT/$NAME.bpftrace.txt || true

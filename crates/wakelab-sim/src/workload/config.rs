@@ -447,13 +447,25 @@ pub struct PgbenchConfig {
     /// 12.3 µs run after the send. pgbench-rw-c1's backends use 101 µs of CPU per statement, the
     /// same, so the TPC-B-like script keeps one cost for every statement.
     pub backend_cycles: Amount,
-    /// Client run after a statement's send (its wake-up of the backend) until it blocks waiting
-    /// for the result. Default 9.5k cycles, **measured** (pgbench-select-c1 as above: median
-    /// 6.2 µs from pgbench's wake-up of its backend to its block, less the engine's 1.5 µs
-    /// wake-up, `engine.wakeup_cost_ns`).
+    /// The rest of a send's system call after its wake-up of the reader (`unix_stream_sendmsg`
+    /// returning; `tcp_sendmsg` with `socket: "tcp"`), run in kernel mode: without
+    /// CONFIG_PREEMPT the woken reader's preemption waits for it (the generator wraps each send
+    /// and this run in a `syscall` block, on both sides). Default 3.5k cycles, **measured**:
+    /// 1.75 µs, the median over the pgbench runs of recordings/send-return (bpftrace,
+    /// scripts/trace-reads/sendret.bt) of the p50 from `sched_wakeup` of a wakee on the waker's
+    /// own CPU to the waker's `sys_exit` (pgbench 1.75-2.0 µs, postgres 1.5-2.0 µs), at 2.0 GHz.
+    /// The wake-up before it is the engine's `wakeup_cost_ns`.
+    pub send_return_cycles: Amount,
+    /// Client run after a statement's send system call until it blocks waiting for the result.
+    /// Default 6.0k cycles, **measured** (pgbench-select-c1 as above: median 6.2 µs from
+    /// pgbench's wake-up of its backend to its block, less the engine's 1.5 µs wake-up,
+    /// `engine.wakeup_cost_ns`, and `send_return_cycles`' 1.75 µs). In that split recording
+    /// the wake-up goes to the other vCPU, so this includes what such a wake-up costs the waker
+    /// there (recordings/send-return/README.md).
     pub client_after_send_cycles: Amount,
-    /// Backend run after a result's send until it blocks reading the next statement. Default
-    /// 21.6k cycles, **measured** as above (median 12.3 µs less 1.5 µs).
+    /// Backend run after a result's send system call until it blocks reading the next
+    /// statement. Default 18.1k cycles, **measured** as above (median 12.3 µs less 1.5 µs and
+    /// 1.75 µs).
     pub backend_after_send_cycles: Amount,
     /// Commits per WAL flush. Default 1 (synchronous_commit=on). 0 = never. A commit's flush
     /// is a `wal_flush` step (PostgreSQL's `XLogFlush`, engine/sim/wal.rs): a backend that
@@ -485,8 +497,9 @@ impl Default for PgbenchConfig {
                 lo: 149_400,
                 hi: 221_200,
             },
-            client_after_send_cycles: Amount::Fixed(9_500),
-            backend_after_send_cycles: Amount::Fixed(21_600),
+            send_return_cycles: Amount::Fixed(3_500),
+            client_after_send_cycles: Amount::Fixed(6_000),
+            backend_after_send_cycles: Amount::Fixed(18_100),
             txns_per_io: 1,
             io_ns: around(100_000),
             irq: IrqRoute::RoundRobin,

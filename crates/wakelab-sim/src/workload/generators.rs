@@ -637,9 +637,17 @@ fn pgbench(c: &PgbenchConfig, clients: u32, topo: &Topology) -> Result<Generated
         bytes: PGBENCH_MESSAGE_BYTES,
         inbox,
     };
-    let send = |to: u32| Phase::Send {
-        task: TaskRef::Task(to),
-        bytes: PGBENCH_MESSAGE_BYTES,
+    // a send is a system call: the wake-up of the reader, then the rest of the call in kernel
+    // mode, where without CONFIG_PREEMPT the woken reader's preemption waits (as rr_pairs')
+    let send = |to: u32| Phase::Syscall {
+        body: [
+            vec![Phase::Send {
+                task: TaskRef::Task(to),
+                bytes: PGBENCH_MESSAGE_BYTES,
+            }],
+            run_if(c.send_return_cycles),
+        ]
+        .concat(),
     };
     // The TPC-B-like script's row locks (pgbench's built-in `tpcb-like`: BEGIN; UPDATE
     // pgbench_accounts; SELECT; UPDATE pgbench_tellers; UPDATE pgbench_branches; INSERT; END),

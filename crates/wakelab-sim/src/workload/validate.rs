@@ -329,6 +329,7 @@ fn workload(cfg: &WorkloadConfig, n: usize) -> Result<(), ScenarioError> {
             between(c.statements_per_txn, 1, 1000).map_err(at_p("statements_per_txn"))?;
             amount(&c.client_cycles, &p("client_cycles"))?;
             amount(&c.backend_cycles, &p("backend_cycles"))?;
+            amount(&c.send_return_cycles, &p("send_return_cycles"))?;
             amount(&c.client_after_send_cycles, &p("client_after_send_cycles"))?;
             amount(
                 &c.backend_after_send_cycles,
