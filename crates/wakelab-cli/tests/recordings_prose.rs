@@ -877,6 +877,14 @@ fn the_send_return_readme_and_pgbench_default_are_the_recording() {
         format!("Queued wake-ups take {} µs", range(&queued)),
         format!("against {} µs for local ones", range(&local)),
     ];
+    let c1 = json("tbench-c1.summary.json");
+    let v1045 = summary_group(&c1, "tbench");
+    let here = p50(&s["tbench-c1"]["role0.queued"], "waking_to_exit_ns").unwrap();
+    let quoted = quoted.into_iter().chain([format!(
+        "client took {:.2} µs (p50) from its `sched_waking` to its block, all of it, where this \
+         instance's takes {here:.2} µs just to return",
+        f(&v1045["waker_runs_on"], "p50") / 1000.0
+    )]);
     for q in quoted {
         assert!(flat.contains(&q), "README lacks `{q}`");
     }

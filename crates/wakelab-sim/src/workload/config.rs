@@ -460,8 +460,8 @@ pub struct PgbenchConfig {
     /// Default 6.0k cycles, **measured** (pgbench-select-c1 as above: median 6.2 µs from
     /// pgbench's wake-up of its backend to its block, less the engine's 1.5 µs wake-up,
     /// `engine.wakeup_cost_ns`, and `send_return_cycles`' 1.75 µs). In that split recording
-    /// the wake-up goes to the other vCPU, so this includes what such a wake-up costs the waker
-    /// there (recordings/send-return/README.md).
+    /// the wake-up goes to the other vCPU, which on that VM instance cost the waker about what a
+    /// local one does (recordings/send-return/README.md).
     pub client_after_send_cycles: Amount,
     /// Backend run after a result's send system call until it blocks reading the next
     /// statement. Default 18.1k cycles, **measured** as above (median 12.3 µs less 1.5 µs and
