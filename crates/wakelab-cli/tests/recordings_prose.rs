@@ -899,3 +899,55 @@ fn the_send_return_readme_and_pgbench_default_are_the_recording() {
         cycles as f64 / 1000.0
     )));
 }
+
+/// recordings/tbench-preemption/README.md, "Message sizes: not the cause": its figures are
+/// bytes/summary.json's (c2).
+#[test]
+fn the_tbench_message_size_figures_are_the_recording() {
+    let text = std::fs::read_to_string(root().join("recordings/tbench-preemption/README.md"))
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let s = repo_json("recordings/tbench-preemption/bytes/summary.json");
+    let rows = |key: &str| s["c2"][key].as_array().unwrap().clone();
+    let bucket = |key: &str, b: u64| {
+        rows(key)
+            .into_iter()
+            .find(|r| r["bucket"] == b)
+            .unwrap_or_else(|| panic!("no bucket {b} in {key}"))
+    };
+    let us = |r: &Value| format!("{:.2} µs", f(r, "mean_ns") / 1000.0);
+    let bytes = |r: &Value| format!("{}", r["mean_bytes"]);
+    let (cs0, cs6) = (bucket("send.client", 0), bucket("send.client", 6));
+    let (sr0, sr6) = (bucket("recv.server", 0), bucket("recv.server", 6));
+    let (cr0, cr5) = (bucket("recv.client", 0), bucket("recv.client", 5));
+    let sends: f64 = rows("send.client").iter().map(|r| f(r, "n")).sum();
+    let quoted = [
+        format!(
+            "the client's send takes {} (mean) for {} bytes and {} for {}",
+            us(&cs0),
+            bytes(&cs0),
+            us(&cs6),
+            bytes(&cs6).replace("65595", "65 595")
+        ),
+        format!("({:.2}% of its sends)", 100.0 * f(&cs6, "n") / sends),
+        format!(
+            "the server's receive takes {} for {} bytes and {} for {}",
+            us(&sr0),
+            bytes(&sr0),
+            us(&sr6),
+            bytes(&sr6).replace("65591", "65 591")
+        ),
+        format!(
+            "costs the same for {} bytes ({}) as for {} ({}",
+            bytes(&cr0),
+            us(&cr0),
+            bytes(&cr5).replace("56290", "56 290"),
+            us(&cr5).replace(" µs", "")
+        ),
+    ];
+    for q in quoted {
+        assert!(text.contains(&q), "README lacks `{q}`");
+    }
+}
