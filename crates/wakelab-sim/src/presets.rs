@@ -427,7 +427,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
                       16 tasks -1%, 32 tasks +11.6%.",
             published: published::T5_HACKBENCH,
             model: "Wakelab does not reproduce the gain (a prediction, not met; not neutral: \
-                    +18.0% / +1.0% / -0.6% at 8 / 16 / 32 tasks, published +30.7% / -1% / \
+                    -15.1% / +6.7% / -1.4% at 8 / 16 / 32 tasks, published +30.7% / -1% / \
                     +11.6%): on mainline 4.15 the patch only changes wake-ups that take the slow \
                     path, a small share of hackbench's, and the fast path already avoids CPUs \
                     running RT while idle ones exist. The measured kernel was probably an Android \

@@ -390,3 +390,33 @@ fn a_preemption_owed_at_a_system_calls_return_happens_before_the_next_call() {
         s.wake_latency
     );
 }
+
+/// `pthread_barrier_wait`: the last task to arrive wakes the others (FUTEX_WAKE), and each of
+/// those wake-ups costs it `engine.wakeup_cost_ns` as any other wake-up does.
+#[test]
+fn the_last_task_at_a_barrier_pays_for_waking_the_others() {
+    let rounds = 1000u64;
+    let task = |name: &str, cpu: u32, cycles: u64| {
+        serde_json::json!({"name": name, "affinity": cpu.to_string(), "start_cpu": cpu,
+            "program": [{"loop": {"count": rounds, "body": [
+                {"run": {"cycles": cycles}},
+                {"barrier": {"id": 1, "parties": 2}}]}}]})
+    };
+    // `b` (100k cycles a round, 50 µs at 2 GHz) always arrives last and wakes `a`
+    let end = |wakeup_cost_ns: u64| {
+        let mut sc = host(
+            custom(serde_json::json!([task("a", 0, 20_000), task("b", 1, 100_000)])),
+            1000,
+            KernelVersion::V6_18,
+        );
+        sc.engine.wakeup_cost_ns = wakeup_cost_ns;
+        let s = run(&sc, 1);
+        assert_eq!(s.exits, 2);
+        s.end_ns
+    };
+    let extra = end(1_500) - end(0);
+    assert!(
+        (rounds * 1_400..=rounds * 1_600).contains(&extra),
+        "{extra} ns more over {rounds} rounds with a 1.5 µs wake-up"
+    );
+}

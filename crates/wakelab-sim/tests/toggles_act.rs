@@ -209,21 +209,21 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             idle-cores-clear-target 0+0+0/276137
         t5 (hackbench x4, pixel2):
           acts:
-            recent-used-cpu 1+335+922/3412
-            rt-irq-spare-capacity 40+0+0/3251
-            recent-keep-prev 0+1363+0/3948
-            recent-as-target 0+1981+9/5596
+            recent-used-cpu 1+320+1369/3404
+            rt-irq-spare-capacity 23+0+0/3358
+            recent-keep-prev 0+1091+0/3598
+            recent-as-target 0+2026+6/5364
           inert:
-            wake-affine-idle-params 0+0+0/3363
-            wake-affine-return-cpu 0+0+0/3363
-            prev-idle-no-migrate 0+0+0/3363
-            idle-candidate 0+0+0/3903
-            idle-candidate-v1 0+0+0/3903
-            recent-affinity-fix 0+0+0/3948
-            clear-target-from-scan 0+0+0/3903
-            account-search-cost 0+0+0/3903
-            select-idle-smt-prev 0+0+0/3749
-            idle-cores-clear-target 0+0+0/3749
+            wake-affine-idle-params 0+0+0/3531
+            wake-affine-return-cpu 0+0+0/3531
+            prev-idle-no-migrate 0+0+0/3531
+            idle-candidate 0+0+0/5004
+            idle-candidate-v1 0+0+0/5004
+            recent-affinity-fix 0+0+0/3598
+            clear-target-from-scan 0+0+0/5004
+            account-search-cost 0+0+0/5004
+            select-idle-smt-prev 0+0+0/3664
+            idle-cores-clear-target 0+0+0/3664
     "#]]
     .assert_eq(&rows.concat());
 }

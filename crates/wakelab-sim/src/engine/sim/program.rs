@@ -144,14 +144,11 @@ impl Sim {
                         }
                     };
                     if self.barriers[idx].1.len() + 1 >= parties as usize {
+                        // the last to arrive wakes the others (`pthread_barrier_wait`'s
+                        // FUTEX_WAKE), each wake-up charged to it as any other; the emptied
+                        // list keeps its allocation for the next round
                         let waiters = std::mem::take(&mut self.barriers[idx].1);
-                        for w in &waiters {
-                            self.try_to_wake_up(*w, cpu, Some(t), false, false, true);
-                        }
-                        // keep the allocation for the next round
-                        let mut v = waiters;
-                        v.clear();
-                        self.barriers[idx].1 = v;
+                        self.barriers[idx].1 = self.wake_up_all(waiters, t, cpu);
                         continue;
                     }
                     self.barriers[idx].1.push(t);
