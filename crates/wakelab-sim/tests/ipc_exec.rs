@@ -405,7 +405,10 @@ fn the_last_task_at_a_barrier_pays_for_waking_the_others() {
     // `b` (100k cycles a round, 50 µs at 2 GHz) always arrives last and wakes `a`
     let end = |wakeup_cost_ns: u64| {
         let mut sc = host(
-            custom(serde_json::json!([task("a", 0, 20_000), task("b", 1, 100_000)])),
+            custom(serde_json::json!([
+                task("a", 0, 20_000),
+                task("b", 1, 100_000)
+            ])),
             1000,
             KernelVersion::V6_18,
         );
