@@ -124,6 +124,49 @@ pub struct PointDetail {
     pub shadow: Option<ShadowStats>,
 }
 
+impl PointDetail {
+    /// The 6.18 wake-up preemption check (`wakeup_preempt` -> `check_preempt_wakeup_fair`) that
+    /// followed placement decision `decision`, as text in the layout of
+    /// [`crate::placement::explain::render_events`]: what a `sched_wakeup` tracepoint would
+    /// read (`WakePreempt`). None when none was recorded: a CFS kernel, a wakee placed on an
+    /// idle CPU, or a wake-up outside the timeline window.
+    pub fn explain_wake_preempt(&self, decision: u64) -> Option<String> {
+        let w = self.wake_records.iter().find(|w| w.decision == decision)?;
+        let p = self
+            .wake_preempts
+            .iter()
+            .find(|p| p.t_ns == w.t_ns && p.wakee == w.task)?;
+        let name = |t: crate::engine::TaskId| {
+            self.task_names
+                .get(t as usize)
+                .cloned()
+                .unwrap_or_else(|| format!("task {t}"))
+        };
+        let lag = |ns: i64, eligible: bool| {
+            format!(
+                "lag {:+.2} µs of virtual time: {}",
+                ns as f64 / 1000.0,
+                if eligible { "eligible" } else { "not eligible" }
+            )
+        };
+        let yes = |b: bool| if b { "yes" } else { "no" };
+        Some(format!(
+            "wakeup_preempt() [CPU {cpu}]\n  check_preempt_wakeup_fair()\n    curr {curr}: {cl}\n    \
+             protect_slice(curr): {prot}\n    wakee {wakee}: {wl}\n    wakee still queued by \
+             DELAY_DEQUEUE: {delayed}\n<- TIF_NEED_RESCHED set on CPU {cpu} (by this check or \
+             before it): {resched}\n",
+            cpu = p.cpu,
+            curr = name(p.curr),
+            cl = lag(p.curr_lag_ns, p.curr_eligible),
+            prot = yes(p.curr_protected),
+            wakee = name(p.wakee),
+            wl = lag(p.wakee_lag_ns, p.wakee_eligible),
+            delayed = yes(p.wakee_delayed),
+            resched = yes(p.resched),
+        ))
+    }
+}
+
 /// Options for a detailed run.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DetailOptions {

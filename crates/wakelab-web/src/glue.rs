@@ -189,10 +189,15 @@ pub fn run_detail(job: &DetailJob, progress: Option<ProgressFn<'_>>) -> Result<D
         value: d.result.value,
         unit: d.result.metric.unit().to_string(),
         explain: job.explain,
-        explanation: d
-            .explanation
-            .as_ref()
-            .map(|e| wakelab_sim::placement::explain::render_events(e)),
+        // the placement decision, then (6.18) the wake-up preemption check that followed it
+        explanation: d.explanation.as_ref().map(|e| {
+            let mut text = wakelab_sim::placement::explain::render_events(e);
+            if let Some(p) = job.explain.and_then(|x| d.explain_wake_preempt(x)) {
+                text.push('\n');
+                text.push_str(&p);
+            }
+            text
+        }),
         elapsed_ms: 0.0,
         notes,
         shadow: d.shadow.map(|s| ShadowDto {
@@ -763,6 +768,84 @@ mod tests {
         assert!(text.contains("select_"), "{text}");
         job.window_end_ms = 500.0;
         assert!(run_detail(&job, None).unwrap_err().contains("limited"));
+    }
+
+    /// Under 6.18 "explain this wake-up" goes on from the placement decision to the wake-up
+    /// preemption check that followed it, as the engine recorded it.
+    #[test]
+    fn a_6_18_explanation_ends_with_the_wake_up_preemption_check() {
+        let mut e = presets::experiment("default").unwrap();
+        e.scenario.machine = presets::machine("epyc-kvm-2vcpu").unwrap();
+        e.scenario.freq.governor = wakelab_sim::freq::Governor::Performance;
+        e.scenario.workload =
+            serde_json::from_value(serde_json::json!({"kind": "tbench"})).unwrap();
+        e.scenario.kernel =
+            wakelab_sim::kernel::KernelConfig::baseline(wakelab_sim::kernel::KernelVersion::V6_18);
+        e.variants.truncate(1);
+        e.variants[0].kernel = None;
+        e.clients = vec![4];
+        e.scenario.run.duration_ms = 30;
+        e.scenario.run.warmup_ms = 10;
+        let opts = DetailOptions {
+            window: Some((10_000_000, 20_000_000)),
+            ..DetailOptions::default()
+        };
+        let d = experiment::run_point_detailed(&e, 0, 4, 0, opts, None).unwrap();
+        // a decision whose wakee was placed on a CPU running a fair task has a record
+        let (w, p) = d
+            .wake_records
+            .iter()
+            .find_map(|w| {
+                d.wake_preempts
+                    .iter()
+                    .find(|p| p.t_ns == w.t_ns && p.wakee == w.task)
+                    .map(|p| (w, p))
+            })
+            .expect("a wake-up onto a busy CPU in 10 ms of 4 tbench pairs on 2 CPUs");
+        let text = d.explain_wake_preempt(w.decision).unwrap();
+        let name = |t: u32| d.task_names[t as usize].clone();
+        for part in [
+            format!("wakeup_preempt() [CPU {}]", p.cpu),
+            "  check_preempt_wakeup_fair()".to_string(),
+            format!(
+                "curr {}: lag {:+.2} µs",
+                name(p.curr),
+                p.curr_lag_ns as f64 / 1e3
+            ),
+            format!(
+                "wakee {}: lag {:+.2} µs",
+                name(p.wakee),
+                p.wakee_lag_ns as f64 / 1e3
+            ),
+            format!("before it): {}", if p.resched { "yes" } else { "no" }),
+        ] {
+            assert!(text.contains(&part), "{part:?} not in\n{text}");
+        }
+        // the page's explanation: the decision's trace, then the check
+        let job = DetailJob {
+            job: 1,
+            experiment: to_json(&e).unwrap(),
+            variant: 0,
+            clients: 4,
+            iteration: 0,
+            window_start_ms: 10.0,
+            window_end_ms: 20.0,
+            explain: Some(w.decision),
+        };
+        let x = run_detail(&job, None).unwrap().explanation.unwrap();
+        let (decision, check) = x.split_once("wakeup_preempt()").expect("the check follows");
+        assert!(decision.contains("select_task_rq_fair()"), "{x}");
+        assert!(check.contains("check_preempt_wakeup_fair()"), "{x}");
+        // a CFS kernel records no check, and the explanation is the decision alone
+        e.scenario.kernel =
+            wakelab_sim::kernel::KernelConfig::baseline(wakelab_sim::kernel::KernelVersion::V5_15);
+        let d = experiment::run_point_detailed(&e, 0, 4, 0, opts, None).unwrap();
+        assert!(d.wake_preempts.is_empty());
+        assert!(
+            d.wake_records
+                .iter()
+                .all(|w| d.explain_wake_preempt(w.decision).is_none())
+        );
     }
 
     #[test]
