@@ -199,7 +199,14 @@ impl App {
             set_hidden(&el("explanation"), false);
             set_text(
                 "tl-status",
-                &format!("Decision trace of wake-up #{decision}."),
+                &if text.contains("check_preempt_wakeup_fair") {
+                    format!(
+                        "Decision trace of wake-up #{decision}, then the wake-up preemption \
+                         check that followed it (6.18)."
+                    )
+                } else {
+                    format!("Decision trace of wake-up #{decision}.")
+                },
             );
             el("timeline-card").set_attr("data-state", "done");
             return;
