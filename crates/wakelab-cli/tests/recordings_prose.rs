@@ -38,6 +38,17 @@ fn readme_marked(marker: &str) -> (String, String) {
     (inside.to_string(), after.to_string())
 }
 
+/// Prose with every run of whitespace (line breaks included) made one space, so that a quoted
+/// phrase matches wherever the text was wrapped.
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A repository file's text, [`flat`].
+fn repo_flat(path: &str) -> String {
+    flat(&std::fs::read_to_string(root().join(path)).unwrap())
+}
+
 /// A JSON file of the repository, by its path from the root.
 fn repo_json(path: &str) -> Value {
     let path = root().join(path);
@@ -422,7 +433,7 @@ fn the_hackbench_preemption_ranges_are_the_recordings() {
     let g1 = |r: &str| r.starts_with("g1-") && !r.ends_with("unshielded");
     let g1_full = |r: &str| r.starts_with("g1-full-") && !r.ends_with("unshielded");
     let calibration = std::fs::read_to_string(root().join("docs/calibration.md")).unwrap();
-    let prose = calibration.split_whitespace().collect::<Vec<_>>().join(" ");
+    let prose = flat(&calibration);
     for (quoted, context) in [
         (
             range("run", "local wake -> waker preempted", &g1_full),
@@ -494,13 +505,12 @@ fn the_hackbench_system_call_paragraph_quotes_its_model_analysis() {
 /// The paragraph of docs/calibration.md that starts with `start`, its whitespace collapsed.
 fn calibration_paragraph(start: &str) -> String {
     let calibration = std::fs::read_to_string(root().join("docs/calibration.md")).unwrap();
-    calibration
-        .split("\n\n")
-        .find(|p| p.starts_with(start))
-        .unwrap_or_else(|| panic!("no paragraph starts with {start}"))
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+    flat(
+        calibration
+            .split("\n\n")
+            .find(|p| p.starts_with(start))
+            .unwrap_or_else(|| panic!("no paragraph starts with {start}")),
+    )
 }
 
 /// docs/calibration.md, "Who runs when a remote wake-up comes": the figures are the model
@@ -656,11 +666,7 @@ fn the_tbench_preemption_paragraph_quotes_its_recordings() {
 /// wake-cost.json's.
 #[test]
 fn the_tbench_preemption_readme_quotes_its_files() {
-    let text = std::fs::read_to_string(root().join("recordings/tbench-preemption/README.md"))
-        .unwrap()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let text = repo_flat("recordings/tbench-preemption/README.md");
     let host = repo_json("recordings/tbench-preemption/bpf/summary.json");
     let model = repo_json("recordings/tbench-preemption/model/model-c2.analysis.json");
     let cost = repo_json("recordings/tbench-preemption/wake-cost.json");
@@ -796,7 +802,7 @@ fn the_tbench_preemption_readme_quotes_its_files() {
 #[test]
 fn the_send_return_readme_and_pgbench_default_are_the_recording() {
     let text = std::fs::read_to_string(root().join("recordings/send-return/README.md")).unwrap();
-    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = flat(&text);
     let s = repo_json("recordings/send-return/summary.json");
     let p50 = |side: &Value, key: &str| side[key]["p50"].as_f64().map(|ns| ns / 1000.0);
     let us = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.2}"));
@@ -904,11 +910,7 @@ fn the_send_return_readme_and_pgbench_default_are_the_recording() {
 /// bytes/summary.json's (c2).
 #[test]
 fn the_tbench_message_size_figures_are_the_recording() {
-    let text = std::fs::read_to_string(root().join("recordings/tbench-preemption/README.md"))
-        .unwrap()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let text = repo_flat("recordings/tbench-preemption/README.md");
     let s = repo_json("recordings/tbench-preemption/bytes/summary.json");
     let rows = |key: &str| s["c2"][key].as_array().unwrap().clone();
     let bucket = |key: &str, b: u64| {
