@@ -12,7 +12,9 @@ use rayon::prelude::*;
 
 use wakelab_interop::measured::{ImportOptions, InputFormat, MAX_JSON_BYTES};
 use wakelab_interop::rtapp::{RtAppOptions, rtapp_for_experiment};
-use wakelab_interop::trace::{MAX_TRACE_SEGMENTS, TraceError, TraceOptions, chrome_trace_with};
+use wakelab_interop::trace::{
+    MAX_TRACE_EVENTS, MAX_TRACE_SEGMENTS, TraceError, TraceOptions, chrome_trace_with,
+};
 use wakelab_interop::{MeasuredResults, overlay};
 use wakelab_sim::experiment::{self, DetailOptions, PointResult};
 use wakelab_sim::presets;
@@ -256,6 +258,7 @@ pub fn trace(a: TraceArgs) -> Result<()> {
     let opts = TraceOptions {
         window: Some((from, to.min(detail.result.sim_ns.max(from + 1)))),
         max_segments: a.max_segments,
+        max_events: MAX_TRACE_EVENTS,
         title: Some(format!(
             "{} / {} / {} clients / iteration {}",
             exp.scenario.title, exp.variants[a.variant].name, clients, a.iteration

@@ -43,6 +43,9 @@ pub struct TraceOptions {
     pub window: Option<(u64, u64)>,
     /// Refuse runs with more timeline segments than this in the window.
     pub max_segments: usize,
+    /// Refuse runs whose export would hold more events than this (segments, wake-up flows and
+    /// instants, frequency samples); at most `MAX_TRACE_EVENTS`, larger values are capped.
+    pub max_events: usize,
     /// A title stored in `otherData`.
     pub title: Option<String>,
 }
@@ -52,6 +55,7 @@ impl Default for TraceOptions {
         TraceOptions {
             window: None,
             max_segments: MAX_TRACE_SEGMENTS,
+            max_events: MAX_TRACE_EVENTS,
             title: None,
         }
     }
@@ -60,10 +64,14 @@ impl Default for TraceOptions {
 /// Why a run cannot be exported.
 #[derive(Clone, Debug, PartialEq)]
 pub enum TraceError {
-    /// Too many segments: export a shorter window.
+    /// Too many segments, or too many trace events in all: export a shorter window.
     TooLong {
         segments: usize,
         max_segments: usize,
+        /// The export's estimated event count (segments, wake-up flows and instants, frequency
+        /// samples) against `MAX_TRACE_EVENTS`.
+        events: usize,
+        max_events: usize,
         window_ns: (u64, u64),
         /// A window length (ns) that should fit, from the run's segment density.
         suggested_window_ns: u64,
@@ -80,18 +88,17 @@ impl fmt::Display for TraceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TraceError::TooLong {
-                segments,
-                max_segments,
                 window_ns,
                 suggested_window_ns,
+                ..
             } => write!(
                 f,
-                "the run is too long to export whole: {segments} timeline segments in \
-                 {:.3}..{:.3} ms, more than the {max_segments} a trace may hold; export a time \
+                "the run is too long to export whole: {:.3}..{:.3} ms hold {}; export a time \
                  window of at most about {:.3} ms (CLI: --from-ms A --to-ms B; API: \
                  DetailOptions.window and TraceOptions.window)",
                 window_ns.0 as f64 / 1e6,
                 window_ns.1 as f64 / 1e6,
+                self.too_long_what().unwrap_or_default(),
                 *suggested_window_ns as f64 / 1e6
             ),
             TraceError::NoTimeline => write!(
@@ -114,6 +121,32 @@ impl fmt::Display for TraceError {
 }
 
 impl std::error::Error for TraceError {}
+
+impl TraceError {
+    /// For `TooLong`: which bound the window exceeds, e.g. "184534 timeline segments, more than
+    /// the 150000 a trace may hold" or "about 1203311 trace events, more than the 1000000 ...".
+    pub fn too_long_what(&self) -> Option<String> {
+        let TraceError::TooLong {
+            segments,
+            max_segments,
+            events,
+            max_events,
+            ..
+        } = self
+        else {
+            return None;
+        };
+        Some(if segments > max_segments {
+            format!("{segments} timeline segments, more than the {max_segments} a trace may hold")
+        } else {
+            format!(
+                "about {events} trace events (timeline segments, wake-ups and their \
+                 preemption checks, frequency samples), more than the {max_events} a trace may \
+                 hold"
+            )
+        })
+    }
+}
 
 /// Export the whole run (window `[0, sim_ns]`) with the default bounds.
 pub fn chrome_trace(detail: &PointDetail, machine_cpus: usize) -> Result<String, TraceError> {
@@ -184,10 +217,19 @@ pub fn chrome_trace_with(
         .iter()
         .filter(|w| w.t_ns >= from && w.t_ns <= to)
         .count();
-    let estimate = nseg * 3 + nwake * 4 + nplain + npreempt + detail.freq_samples.len();
-    if nseg > opts.max_segments || estimate > MAX_TRACE_EVENTS {
-        // density over the span the recorded segments cover (the engine stops recording at
-        // its cap, so the last recorded end may be well before `to`)
+    // the counters: each CPU's value at the window start, then its changes inside the window
+    let nfreq = detail
+        .freq_samples
+        .iter()
+        .filter(|f| f.t_ns > from && f.t_ns <= to)
+        .count()
+        + machine_cpus;
+    let estimate = nseg * 3 + nwake * 4 + nplain + npreempt + nfreq;
+    let max_events = opts.max_events.min(MAX_TRACE_EVENTS);
+    if nseg > opts.max_segments || estimate > max_events {
+        // densities over the span the recorded segments cover (the engine stops recording at
+        // its cap, so the last recorded end may be well before `to`); the suggestion fits both
+        // bounds with a 20% margin
         let covered_end = detail
             .timeline
             .iter()
@@ -195,15 +237,15 @@ pub fn chrome_trace_with(
             .map(|s| s.end.min(to))
             .max()
             .unwrap_or(to);
-        let span = covered_end.saturating_sub(from).max(1);
-        let per_ns = nseg.max(1) as f64 / span as f64;
-        let fit = (opts.max_segments as f64 * 0.8)
-            .min(MAX_TRACE_EVENTS as f64 / 4.0 * 0.8)
-            .max(1.0);
-        let suggested = ((fit / per_ns) as u64).clamp(1, to - from);
+        let span = covered_end.saturating_sub(from).max(1) as f64;
+        let fit_segments = opts.max_segments as f64 * 0.8 / (nseg.max(1) as f64 / span);
+        let fit_events = max_events as f64 * 0.8 / (estimate.max(1) as f64 / span);
+        let suggested = (fit_segments.min(fit_events).max(1.0) as u64).clamp(1, to - from);
         return Err(TraceError::TooLong {
             segments: nseg,
             max_segments: opts.max_segments,
+            events: estimate,
+            max_events,
             window_ns: (from, to),
             suggested_window_ns: suggested,
         });

@@ -300,6 +300,13 @@ fn too_long_runs_are_refused_with_a_window_suggestion() {
     };
     let msg = err.to_string();
     assert!(msg.contains("too long") && msg.contains("window"), "{msg}");
+    assert!(
+        msg.contains(&format!(
+            "ms hold {segs} timeline segments, more than the {} a trace may hold",
+            segs / 4
+        )),
+        "{msg}"
+    );
     assert!(suggested_window_ns < RUN_MS * 1_000_000 / 2, "{msg}");
     // the suggested window does fit
     let w = (5_000_000, 5_000_000 + suggested_window_ns);
@@ -307,7 +314,7 @@ fn too_long_runs_are_refused_with_a_window_suggestion() {
     let opts2 = TraceOptions {
         window: Some(w),
         max_segments: segs / 4,
-        title: None,
+        ..TraceOptions::default()
     };
     assert!(chrome_trace_with(&d2, cpus, &opts2).is_ok());
 }
@@ -415,4 +422,46 @@ fn a_6_18_trace_carries_each_wake_up_preemption_check() {
     }
     // the default preset's own kernel (CFS) records none
     assert!(run(window).wake_preempts.is_empty());
+}
+
+/// A window within the segment bound but over the event bound (wake-ups and their preemption
+/// checks add events of their own) is refused naming the event bound, and the suggested window
+/// fits it.
+#[test]
+fn the_event_bound_is_named_when_it_is_the_one_exceeded() {
+    let d = run((0, RUN_MS * 1_000_000));
+    let cpus = d.result.cpu_busy_pct.len();
+    let segs = d.timeline.len();
+    let all = chrome_trace(&d, cpus).unwrap();
+    let events = serde_json::from_str::<Value>(&all).unwrap()["traceEvents"]
+        .as_array()
+        .unwrap()
+        .len();
+    let opts = TraceOptions {
+        max_segments: segs * 2,
+        max_events: events / 4,
+        ..TraceOptions::default()
+    };
+    let err = chrome_trace_with(&d, cpus, &opts).unwrap_err();
+    let msg = err.to_string();
+    assert!(
+        msg.contains("ms hold about")
+            && msg.contains(&format!("trace events (timeline segments, wake-ups and their preemption checks, frequency samples), more than the {} a trace may hold", events / 4)),
+        "{msg}"
+    );
+    let TraceError::TooLong {
+        suggested_window_ns,
+        ..
+    } = err
+    else {
+        panic!("{err:?}")
+    };
+    assert!(suggested_window_ns < RUN_MS * 1_000_000 / 2, "{msg}");
+    let w = (5_000_000, 5_000_000 + suggested_window_ns);
+    let d2 = run(w);
+    let opts2 = TraceOptions {
+        window: Some(w),
+        ..opts
+    };
+    assert!(chrome_trace_with(&d2, cpus, &opts2).is_ok());
 }

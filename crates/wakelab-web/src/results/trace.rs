@@ -2,7 +2,9 @@
 //! page's bundle does not carry the trace writer and the page never holds a second copy of the
 //! run. Same recording settings and bound as `wakelab trace` (`wakelab_interop::trace`).
 
-use wakelab_interop::trace::{MAX_TRACE_SEGMENTS, TraceError, TraceOptions, chrome_trace_with};
+use wakelab_interop::trace::{
+    MAX_TRACE_EVENTS, MAX_TRACE_SEGMENTS, TraceError, TraceOptions, chrome_trace_with,
+};
 use wakelab_sim::experiment::{self, DetailOptions};
 use wakelab_sim::scenario::Experiment;
 
@@ -110,6 +112,7 @@ pub fn run_trace_bounded(
     let opts = TraceOptions {
         window: Some((from, end)),
         max_segments,
+        max_events: MAX_TRACE_EVENTS,
         title: Some(format!(
             "{} / {name} / {} clients / iteration {}",
             exp.scenario.title, job.clients, job.iteration
@@ -126,17 +129,19 @@ pub fn run_trace_bounded(
             nr_cpus: cpus as u32,
             elapsed_ms: 0.0,
         }),
-        Err(TraceError::TooLong {
-            segments,
-            max_segments,
-            window_ns,
-            suggested_window_ns,
-        }) => Err(format!(
-            "This run is too long to export whole: {segments} timeline segments in {:.0}–{:.0} \
-             ms, more than the {max_segments} a trace may hold. Export a time window of at most \
-             about {:.1} ms instead (set From and Length above, then \"Trace of this window\").",
+        Err(
+            e @ TraceError::TooLong {
+                window_ns,
+                suggested_window_ns,
+                ..
+            },
+        ) => Err(format!(
+            "This run is too long to export whole: {:.0}–{:.0} ms hold {}. Export a time window \
+             of at most about {:.1} ms instead (set From and Length above, then \"Trace of this \
+             window\").",
             window_ns.0 as f64 / 1e6,
             window_ns.1 as f64 / 1e6,
+            e.too_long_what().unwrap_or_default(),
             (suggested_window_ns as f64 / 1e6).max(0.1)
         )),
         Err(e) => Err(e.to_string()),
