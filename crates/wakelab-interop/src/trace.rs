@@ -141,7 +141,7 @@ impl TraceError {
         } else {
             format!(
                 "about {events} trace events (timeline segments, wake-ups and their \
-                 preemption checks, frequency samples), more than the {max_events} a trace may \
+                 preemption checks, frequency and runqueue-length samples), more than the {max_events} a trace may \
                  hold"
             )
         })
@@ -224,7 +224,12 @@ pub fn chrome_trace_with(
         .filter(|f| f.t_ns > from && f.t_ns <= to)
         .count()
         + machine_cpus;
-    let estimate = nseg * 3 + nwake * 4 + nplain + npreempt + nfreq;
+    let nrunnable = detail
+        .runnable
+        .iter()
+        .filter(|r| r.t_ns >= from && r.t_ns <= to)
+        .count();
+    let estimate = nseg * 3 + nwake * 4 + nplain + npreempt + nfreq + nrunnable;
     let max_events = opts.max_events.min(MAX_TRACE_EVENTS);
     if nseg > opts.max_segments || estimate > max_events {
         // densities over the span the recorded segments cover (the engine stops recording at
@@ -544,6 +549,40 @@ pub fn chrome_trace_with(
     }
     if detail.freq_samples.is_empty() {
         notes.push("no frequency changes were recorded in this run".into());
+    }
+
+    // ---- runqueue lengths ----------------------------------------------------------------------
+    // per CPU, the count after the last change at each instant (a dequeue and an enqueue in the
+    // same nanosecond are one step)
+    let mut runnable: Vec<Vec<(u64, u32)>> = vec![Vec::new(); machine_cpus];
+    for r in detail
+        .runnable
+        .iter()
+        .filter(|r| r.t_ns >= from && r.t_ns <= to)
+    {
+        let c = r.cpu as usize;
+        check_cpu(c)?;
+        let points = &mut runnable[c];
+        if points.last().is_some_and(|p| p.0 == r.t_ns) {
+            points.pop();
+        }
+        if points.last().is_some_and(|p| p.1 == r.nr) {
+            continue;
+        }
+        points.push((r.t_ns, r.nr));
+    }
+    for (c, points) in runnable.iter().enumerate() {
+        for &(t, nr) in points {
+            out.push(
+                t,
+                format!(
+                    r#"{{"name":{},"cat":"cpu","ph":"C","pid":{CPUS_PID},"tid":{},"ts":{},"args":{{"tasks":{nr}}}}}"#,
+                    js(&format!("CPU {c} runnable")),
+                    tid(c),
+                    us(t),
+                ),
+            );
+        }
     }
 
     // ---- assemble -----------------------------------------------------------------------------

@@ -446,7 +446,7 @@ fn the_event_bound_is_named_when_it_is_the_one_exceeded() {
     let msg = err.to_string();
     assert!(
         msg.contains("ms hold about")
-            && msg.contains(&format!("trace events (timeline segments, wake-ups and their preemption checks, frequency samples), more than the {} a trace may hold", events / 4)),
+            && msg.contains(&format!("trace events (timeline segments, wake-ups and their preemption checks, frequency and runqueue-length samples), more than the {} a trace may hold", events / 4)),
         "{msg}"
     );
     let TraceError::TooLong {
@@ -464,4 +464,63 @@ fn the_event_bound_is_named_when_it_is_the_one_exceeded() {
         ..opts
     };
     assert!(chrome_trace_with(&d2, cpus, &opts2).is_ok());
+}
+
+/// The runqueue-length counters ("CPU N runnable") follow the timeline: a CPU running a task
+/// has at least that task runnable, counts stay within the run's tasks, and every CPU that ran
+/// something in the window has a track.
+#[test]
+fn runnable_counters_follow_the_timeline() {
+    let w = (10_000_000, 30_000_000);
+    let d = run(w);
+    let cpus = d.result.cpu_busy_pct.len();
+    let opts = TraceOptions {
+        window: Some(w),
+        ..TraceOptions::default()
+    };
+    let json = chrome_trace_with(&d, cpus, &opts).unwrap();
+    let v: Value = serde_json::from_str(&json).unwrap();
+    let mut counters: BTreeMap<usize, Vec<(u64, u64)>> = BTreeMap::new();
+    for e in v["traceEvents"].as_array().unwrap() {
+        let Some(name) = e["name"].as_str() else {
+            continue;
+        };
+        if let Some(c) = name
+            .strip_prefix("CPU ")
+            .and_then(|r| r.strip_suffix(" runnable"))
+        {
+            let t_ns = (ts(e) * 1000.0).round() as u64;
+            let nr = e["args"]["tasks"].as_u64().expect("integer count");
+            counters
+                .entry(c.parse().unwrap())
+                .or_default()
+                .push((t_ns, nr));
+        }
+    }
+    let busy: BTreeSet<usize> = d
+        .timeline
+        .iter()
+        .filter(|s| s.task.is_some())
+        .map(|s| s.cpu as usize)
+        .collect();
+    assert_eq!(counters.keys().copied().collect::<BTreeSet<_>>(), busy);
+    let count_at = |c: usize, t: u64| -> Option<u64> {
+        counters[&c]
+            .iter()
+            .take_while(|p| p.0 <= t)
+            .last()
+            .map(|p| p.1)
+    };
+    let mut checked = 0;
+    for s in d.timeline.iter().filter(|s| s.task.is_some()) {
+        let c = s.cpu as usize;
+        // mid-segment: the running task is counted
+        let mid = s.start + (s.end - s.start) / 2;
+        if let Some(nr) = count_at(c, mid) {
+            assert!(nr >= 1, "CPU {c} runs a task at {mid} ns but counts {nr}");
+            assert!(nr as usize <= d.task_names.len());
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked}");
 }

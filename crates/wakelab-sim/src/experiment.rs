@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::sim::{Progress, Sim, SimInput, StopReason};
 use crate::engine::stats::{
-    FreqSample, PlainWake, ShadowStats, TimelineSeg, WakePreempt, WakeRecord,
+    FreqSample, PlainWake, RunnableSample, ShadowStats, TimelineSeg, WakePreempt, WakeRecord,
 };
 use crate::engine::{MAX_TASKS, SimInputError};
 use crate::freq::{FreqError, FreqModel};
@@ -112,6 +112,9 @@ pub struct PointDetail {
     pub task_names: Vec<String>,
     pub timeline: Vec<TimelineSeg>,
     pub freq_samples: Vec<FreqSample>,
+    /// Each CPU's runnable-task count inside the timeline window (`RunnableSample`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub runnable: Vec<RunnableSample>,
     pub wake_records: Vec<WakeRecord>,
     /// Wake-ups that made no fair placement decision (pinned and RT tasks).
     pub plain_wakes: Vec<PlainWake>,
@@ -358,6 +361,7 @@ pub fn run_point_detailed(
         task_names,
         timeline: st.timeline.clone(),
         freq_samples: st.freq_samples.clone(),
+        runnable: st.runnable.clone(),
         wake_records: st.wake_records.clone(),
         plain_wakes: st.plain_wakes.clone(),
         wake_preempts: st.wake_preempts.clone(),

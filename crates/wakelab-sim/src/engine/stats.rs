@@ -72,6 +72,16 @@ pub struct FreqSample {
     pub khz: u32,
 }
 
+/// A change of a CPU's count of runnable tasks (running or waiting; RT included; 6.18's
+/// delayed-dequeue sleepers excluded, as a scheduler trace sees them), inside the timeline
+/// window. The first sample of a CPU may carry the window start and the count in force then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct RunnableSample {
+    pub cpu: Cpu,
+    pub t_ns: u64,
+    pub nr: u32,
+}
+
 /// A wake-up decision, kept for the timeline and "explain this wake-up".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct WakeRecord {
@@ -183,6 +193,10 @@ pub struct RunStats {
     pub timeline_cap: usize,
     pub timeline_dropped: u64,
     pub freq_samples: Vec<FreqSample>,
+    /// Runqueue-length changes inside the timeline window, up to `timeline_cap`.
+    pub runnable: Vec<RunnableSample>,
+    /// Per CPU: the last count seen, and whether a sample was kept in the window yet.
+    runnable_last: Vec<(Option<u32>, bool)>,
     pub wake_records: Vec<WakeRecord>,
     /// Wake-ups without a placement decision, up to `wake_cap` as well.
     pub plain_wakes: Vec<PlainWake>,
@@ -200,6 +214,7 @@ impl RunStats {
     pub fn new(n: usize) -> RunStats {
         RunStats {
             open: vec![Some((0, None, None)); n],
+            runnable_last: vec![(None, false); n],
             util_acc: vec![(0, 0, 0); n],
             ..Default::default()
         }
@@ -256,6 +271,31 @@ impl RunStats {
         if self.freq_samples.len() < self.timeline_cap {
             self.freq_samples.push(FreqSample { cpu, t_ns, khz });
         }
+    }
+
+    /// `cpu` now has `nr` runnable tasks; kept when it changed inside `window` (a CPU's first
+    /// kept change is preceded by the count at the window start, when one was seen before).
+    pub fn runnable_change(&mut self, cpu: Cpu, now: u64, nr: u32, window: (u64, u64)) {
+        let c = cpu as usize;
+        let (last, started) = &mut self.runnable_last[c];
+        let prev = last.replace(nr);
+        if now < window.0 || now > window.1 || prev == Some(nr) {
+            return;
+        }
+        if self.runnable.len() + 2 > self.timeline_cap {
+            return;
+        }
+        if !*started {
+            *started = true;
+            if let Some(p) = prev.filter(|_| now > window.0) {
+                self.runnable.push(RunnableSample {
+                    cpu,
+                    t_ns: window.0,
+                    nr: p,
+                });
+            }
+        }
+        self.runnable.push(RunnableSample { cpu, t_ns: now, nr });
     }
 
     pub fn record_wake(&mut self, r: WakeRecord) {

@@ -58,6 +58,17 @@ impl Sim {
         if matches!(self.tasks[t as usize].class, SchedClass::Fair { .. }) {
             self.enqueue_entity_tree(cpu, t);
         }
+        self.note_runnable(cpu);
+    }
+
+    /// Keep `cpu`'s runnable count for the timeline (one branch when none is recorded).
+    #[inline]
+    pub(super) fn note_runnable(&mut self, cpu: Cpu) {
+        if let Some(w) = self.timeline_window {
+            let rq = &self.rqs[cpu as usize];
+            let nr = rq.nr_cfs - rq.nr_delayed + rq.nr_rt;
+            self.stats.runnable_change(cpu, self.now, nr, w);
+        }
     }
 
     /// `dequeue_task`: the task leaves the runqueue (sleep, exit or migration while queued).
@@ -75,6 +86,7 @@ impl Sim {
         if self.beh.eevdf && is_fair {
             if sleep && self.beh.delay_dequeue && !self.entity_eligible(cpu, t) {
                 self.set_delayed(cpu, t);
+                self.note_runnable(cpu);
                 return;
             }
             self.update_entity_lag(cpu, t);
@@ -128,6 +140,7 @@ impl Sim {
         if self.beh.eevdf && is_fair {
             self.update_min_vruntime_eevdf(cpu);
         }
+        self.note_runnable(cpu);
     }
 
     /// DELAY_DEQUEUE's half of `dequeue_entity` (`set_delayed`): the sleeping task stays
@@ -163,6 +176,7 @@ impl Sim {
             task.vlag = 0;
         }
         self.update_min_vruntime_eevdf(cpu);
+        self.note_runnable(cpu);
     }
 
     /// Flags of a cpufreq update made by `class`: on 4.x the RT class passes

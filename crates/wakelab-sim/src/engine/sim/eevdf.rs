@@ -381,6 +381,7 @@ impl Sim {
         // clear_delayed
         self.tasks[t as usize].sched_delayed = false;
         self.rqs[cpu as usize].nr_delayed -= 1;
+        self.note_runnable(cpu);
     }
 }
 
