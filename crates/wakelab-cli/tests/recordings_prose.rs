@@ -953,3 +953,88 @@ fn the_tbench_message_size_figures_are_the_recording() {
         assert!(text.contains(&q), "README lacks `{q}`");
     }
 }
+
+/// |nr(CPU 0) - nr(CPU 1)| of the model's hackbench-pipe-thread-g1 run (the experiment in
+/// recordings/hackbench-preemption/model/) as `kernel`, seed `seed`, over its first 250 ms:
+/// sampled every 50 µs over the middle 80% of the span its segments cover, as
+/// scripts/trace-reads/hackbench/runqueue_imbalance.py reads the exported counters. Returns
+/// (p50, p90, mean rounded to 0.1).
+fn model_runqueue_imbalance(kernel: &str, seed: u64) -> (u32, u32, String) {
+    use wakelab_sim::experiment::{DetailOptions, run_point_detailed};
+    let text = std::fs::read_to_string(
+        root().join("recordings/hackbench-preemption/model/model-experiment.json"),
+    )
+    .unwrap();
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    v["scenario"]["kernel"]["version"] = kernel.into();
+    v["variants"][0]["kernel"]["version"] = kernel.into();
+    v["scenario"]["run"]["seed"] = seed.into();
+    let exp = wakelab_sim::scenario::Experiment::from_json(&v.to_string()).unwrap();
+    let window = (0, 250_000_000);
+    let d = run_point_detailed(
+        &exp,
+        0,
+        1,
+        0,
+        DetailOptions {
+            window: Some(window),
+            explain_decision: None,
+            shadow_kernel: None,
+        },
+        None,
+    )
+    .unwrap();
+    let starts = d
+        .timeline
+        .iter()
+        .filter(|s| s.task.is_some() && s.end > window.0 && s.start < window.1)
+        .map(|s| s.start.max(window.0));
+    let (a, b) = (starts.clone().min().unwrap(), starts.max().unwrap());
+    let (lo, hi) = (a + (b - a) / 10, b - (b - a) / 10);
+    let mut changes: Vec<(u64, u16, u32)> =
+        d.runnable.iter().map(|r| (r.t_ns, r.cpu, r.nr)).collect();
+    changes.sort_by_key(|c| c.0);
+    let (mut nr, mut i, mut diffs) = ([0u32; 2], 0, Vec::new());
+    let mut t = lo;
+    while t < hi {
+        while i < changes.len() && changes[i].0 <= t {
+            nr[changes[i].1 as usize] = changes[i].2;
+            i += 1;
+        }
+        diffs.push(nr[0].abs_diff(nr[1]));
+        t += 50_000;
+    }
+    let mean = diffs.iter().map(|&d| d as f64).sum::<f64>() / diffs.len() as f64;
+    let mut sorted = diffs.clone();
+    sorted.sort_unstable();
+    let q = |x: f64| sorted[((x * sorted.len() as f64).ceil() as usize).max(1) - 1];
+    (q(0.5), q(0.9), format!("{mean:.1}"))
+}
+
+/// recordings/hackbench-preemption/REPORT.md, "Runqueue lengths": the host's figures are the
+/// script's output on the committed raw traces (runqueues/host.json); the model's are
+/// recomputed here, so a model change that moves them fails until the report says so.
+#[test]
+fn the_runqueue_imbalance_figures_are_the_recordings_and_the_model() {
+    let report = repo_flat("recordings/hackbench-preemption/REPORT.md");
+    let (_, section) = report
+        .split_once("## Runqueue lengths")
+        .expect("REPORT.md has a `Runqueue lengths` section");
+    let (section, _) = section.split_once(" ## ").unwrap_or((section, ""));
+    let host = repo_json("recordings/hackbench-preemption/runqueues/host.json");
+    for r in host.as_array().unwrap() {
+        let quoted = format!(
+            "`{}`: p50 {}, p90 {}, mean {}",
+            r["trace"].as_str().unwrap(),
+            r["diff_p50"],
+            r["diff_p90"],
+            r["diff_mean"]
+        );
+        assert!(section.contains(&quoted), "not quoted: `{quoted}`");
+    }
+    for (kernel, seed) in [("6.18", 1), ("6.18", 2), ("6.18", 3), ("5.15", 1)] {
+        let (p50, p90, mean) = model_runqueue_imbalance(kernel, seed);
+        let quoted = format!("model {kernel}, seed {seed}: p50 {p50}, p90 {p90}, mean {mean}");
+        assert!(section.contains(&quoted), "not quoted: `{quoted}`");
+    }
+}
