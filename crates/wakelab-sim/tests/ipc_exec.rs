@@ -139,17 +139,67 @@ fn three_writers(version: KernelVersion) -> RunStats {
 }
 
 #[test]
-fn pipe_wake_rules_differ_between_4x_and_5x() {
+fn pipe_wake_rules_differ_between_4x_5x_and_6_14() {
     // 4.15: a reader wakes the writers only when it frees a page, so none of these reads
-    // wakes anyone (the one wake-up is the reader's timer). 5.5+: every read of a full pipe
-    // wakes one writer (`was_full`), though no page was freed: the three sleeping writers are
-    // woken by the first three reads.
+    // wakes anyone (the one wake-up is the reader's timer). 5.5 - 6.13: every read of a full
+    // pipe wakes one writer (`was_full`), though no page was freed: the three sleeping writers
+    // are woken by the first three reads, find no room and sleep again. 6.14+ (6.18): a writer
+    // is woken only when a read releases a slot of the full pipe, which none of these does.
     let old = three_writers(KernelVersion::V4_15);
     let new = three_writers(KernelVersion::V5_10);
+    let newer = three_writers(KernelVersion::V6_18);
     assert_eq!(old.chan_write_blocks, 3);
     assert_eq!(new.chan_write_blocks, 3);
+    assert_eq!(newer.chan_write_blocks, 3);
     assert_eq!(old.wakeups, 1);
     assert_eq!(new.wakeups, 4);
+    assert_eq!(writer_wakes(&old), 0);
+    assert_eq!(writer_wakes(&new), 3);
+    assert_eq!(writer_wakes(&newer), 0);
+}
+
+/// Wake-ups of the writers (tasks 0-2) after their start, with or without a placement
+/// decision.
+fn writer_wakes(s: &RunStats) -> usize {
+    s.wake_records
+        .iter()
+        .filter(|w| w.task < 3 && w.t_ns > 0)
+        .count()
+        + s.plain_wakes
+            .iter()
+            .filter(|w| w.task < 3 && w.t_ns > 0)
+            .count()
+}
+
+/// Three writers fill a pipe and sleep; the reader reads 45 messages, one more page than
+/// `three_writers`' reader gets to: the 40th read releases the first page of the full pipe.
+#[test]
+fn from_6_14_a_read_that_releases_a_slot_of_a_full_pipe_wakes_one_writer() {
+    let w = |name: &str| {
+        serde_json::json!({"name": name, "program": [
+            {"loop": {"count": 400, "body": [
+                {"run": {"cycles": 1000}},
+                {"send": {"task": {"task": 3}, "bytes": 100}}
+            ]}}
+        ]})
+    };
+    let tasks = custom(serde_json::json!([
+        w("w0"), w("w1"), w("w2"),
+        {"name": "reader", "program": [
+            {"sleep": {"ns": 15000000}},
+            {"loop": {"count": 45, "body": [
+                {"recv": {"bytes": 100}},
+                {"run": {"cycles": 8000}}
+            ]}},
+            {"sleep": {"ns": 100000000}}
+        ]}
+    ]));
+    let s = run(&host(tasks, 20, KernelVersion::V6_18), 1);
+    // one writer woken by the 40th read; it fills the freed page (40 messages) and sleeps
+    // again; nobody else is woken (up to 5.15 each of the 45 reads of the full pipe would
+    // wake one)
+    assert_eq!(writer_wakes(&s), 1, "{:?}", s.wake_records);
+    assert_eq!(s.chan_write_blocks, 4);
 }
 
 /// A reader asleep in `recv` on a loopback TCP socket whose receive path costs `net_rx_cycles`,

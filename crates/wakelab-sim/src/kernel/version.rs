@@ -72,6 +72,15 @@ impl KernelVersion {
     pub fn is_eevdf(self) -> bool {
         self >= KernelVersion::V6_18
     }
+
+    /// 6.14+ `pipe_read` wakes a writer only when it releases a buffer of a full pipe
+    /// (`wake_writer |= pipe_full(head, tail, pipe->max_usage)` before `pipe_update_tail`;
+    /// Oleg Nesterov, "pipe_read: don't wake up the writer if the pipe is still full", merged
+    /// in 6.14). From 5.5 to 6.13 it woke one whenever the pipe was full as the read started
+    /// (`was_full`), even if the read released nothing.
+    pub fn pipe_read_wakes_writer_on_release(self) -> bool {
+        self >= KernelVersion::V6_18
+    }
 }
 
 impl std::fmt::Display for KernelVersion {

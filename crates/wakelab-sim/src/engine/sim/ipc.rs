@@ -5,13 +5,15 @@
 //!   readers and writers, non-exclusive waits (`pipe_wait`). `pipe_write` wakes everyone asleep
 //!   on it after writing (`do_wakeup`), `pipe_read` after it released a slot; both
 //!   `wake_up_interruptible_sync_poll`, i.e. WF_SYNC.
-//! * **pipe, 5.10 - 5.15** (since 5.5's `rd_wait` / `wr_wait`, exclusive waits):
+//! * **pipe, 5.10 - 6.18** (since 5.5's `rd_wait` / `wr_wait`, exclusive waits):
 //!   `pipe_write` wakes one reader if the pipe was empty when it started (`was_empty`), and a
 //!   writer that had slept passes the wake-up on to the next writer if the pipe is not full
-//!   (`wake_next_writer`); `pipe_read` wakes one writer if the pipe was full (every slot used)
-//!   when it started (`was_full`), even if this read freed no slot: the writer then finds no
-//!   room and sleeps again (6.14's "pipe_read: don't wake up the writer if the pipe is still
-//!   full" changed that; no modelled version has it). All WF_SYNC.
+//!   (`wake_next_writer`). `pipe_read` up to 6.13 (5.10 - 5.15 here) wakes one writer if the
+//!   pipe was full (every slot used) when it started (`was_full`), even if this read freed no
+//!   slot: the writer then finds no room and sleeps again. From 6.14 (6.18 here; "pipe_read:
+//!   don't wake up the writer if the pipe is still full") it wakes one only when it releases a
+//!   buffer while the pipe is full (`wake_writer |= pipe_full(...)` before `pipe_update_tail`).
+//!   All WF_SYNC.
 //! * **AF_UNIX stream** (net/unix/af_unix.c, every modelled version): a write wakes a sleeping
 //!   reader through `sk_data_ready` = `sock_def_readable` (WF_SYNC); a read that frees an skb
 //!   runs `sock_wfree` -> `unix_write_space`, which wakes every sleeping writer (non-exclusive
@@ -152,6 +154,13 @@ impl Sim {
                 Inbox::Pipe { .. } if self.sd.version.is_4x() => {
                     if r.freed > 0 {
                         self.wake_writers(t, cpu, t, usize::MAX, true);
+                    }
+                }
+                Inbox::Pipe { .. } if self.sd.version.pipe_read_wakes_writer_on_release() => {
+                    // wake_writer |= pipe_full(head, tail, max_usage) as a buffer is released:
+                    // the first release sees the pipe as the read found it
+                    if r.was_full && r.freed > 0 {
+                        self.wake_writers(t, cpu, t, 1, true);
                     }
                 }
                 Inbox::Pipe { .. } => {
