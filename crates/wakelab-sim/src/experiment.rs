@@ -109,6 +109,7 @@ pub struct PointResult {
 #[derive(Clone, Debug, Serialize)]
 pub struct PointDetail {
     pub result: PointResult,
+    /// Every task's name by task id; a forked task has its fork template's name.
     pub task_names: Vec<String>,
     pub timeline: Vec<TimelineSeg>,
     pub freq_samples: Vec<FreqSample>,
@@ -182,7 +183,8 @@ pub struct DetailOptions {
     pub shadow_kernel: Option<KernelConfig>,
 }
 
-/// Build the engine input for one point.
+/// Build the engine input for one point; also returns the programs' names (the initial tasks',
+/// then the fork templates').
 pub fn build_input(
     sc: &Scenario,
     clients: u32,
@@ -209,7 +211,13 @@ pub fn build_input(
         return Err(RunError::TooManyTasks { max: MAX_TASKS });
     }
     let programs = wb.compile_programs()?;
-    let names = wb.tasks.iter().map(|t| t.name.clone()).collect();
+    // by program: the initial tasks, then the fork templates (`Task::prog` indexes both)
+    let names = wb
+        .tasks
+        .iter()
+        .chain(wb.templates.iter())
+        .map(|t| t.name.clone())
+        .collect();
     let freq_invariant = !sc.kernel.version.is_4x() || sc.machine.arch == Arch::Arm64;
     let mut engine = sc.engine.clone();
     engine.validate()?;
@@ -282,7 +290,7 @@ pub fn run_point_detailed(
     }
     let sc = exp.variant_scenario(variant);
     let seed = derive_seed(sc.run.seed, clients, iteration);
-    let (input, metric, task_names) = build_input(&sc, clients, seed, detail)?;
+    let (input, metric, program_names) = build_input(&sc, clients, seed, detail)?;
     let warmup = input.warmup_ns;
     // completion-time benchmarks are timed from their own start (e.g. hackbench `start_ms`)
     let bench_start = input.tasks[..input.tasks.len() - input.background_tasks as usize]
@@ -356,6 +364,11 @@ pub fn run_point_detailed(
     result.pstate_residency = pr;
     result.cstate_residency = cr;
     let st = sim.stats();
+    let task_names = sim
+        .task_programs()
+        .into_iter()
+        .map(|p| program_names[p as usize].clone())
+        .collect();
     Ok(PointDetail {
         result,
         task_names,

@@ -257,3 +257,44 @@ fn t4_published_sis_counters_give_the_postings_derived_rates() {
     let others = presets::gallery().into_iter().filter(|g| g.id != "t4");
     assert!(others.into_iter().all(|g| g.published_sis.is_none()));
 }
+
+/// Forked tasks carry their fork template's name in the detail (hackbench's children are
+/// forked): every task that ran has a name, and the receivers and senders are called so.
+#[test]
+fn forked_tasks_are_named_by_their_template() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../recordings/hackbench-preemption/model/model-experiment.json"
+    );
+    let mut e = Experiment::from_json(&std::fs::read_to_string(path).unwrap()).unwrap();
+    e.scenario.run.duration_ms = 30;
+    let d = run_point_detailed(
+        &e,
+        0,
+        1,
+        0,
+        DetailOptions {
+            window: Some((0, 30_000_000)),
+            explain_decision: None,
+            shadow_kernel: None,
+        },
+        None,
+    )
+    .unwrap();
+    let ran: std::collections::BTreeSet<u32> = d.timeline.iter().filter_map(|s| s.task).collect();
+    assert!(
+        ran.iter().all(|&t| (t as usize) < d.task_names.len()),
+        "{ran:?}"
+    );
+    let named = |part: &str| {
+        ran.iter()
+            .filter(|&&t| d.task_names[t as usize].contains(part))
+            .count()
+    };
+    assert_eq!(
+        (named("/receiver"), named("/sender")),
+        (20, 20),
+        "{:?}",
+        d.task_names
+    );
+}

@@ -8,8 +8,8 @@
 //!   that CPU's timeline at that time, or none (a timer or an IO interrupt on an idle CPU);
 //! * **prev_state** (blocked or preempted) at a switch: the task blocked when its next wake-up
 //!   record comes before (or without) its next segment;
-//! * **names of forked tasks** (`task_names` lists the initial tasks): they are called
-//!   `forked-<id>`;
+//! * **names**: a forked task has its fork template's name (`task_names` lists every task);
+//!   a task id beyond the list (not expected) is called `forked-<id>`;
 //! * wake-ups come from two lists: a [`WakeRecord`] is written by the fair class's
 //!   `select_task_rq` call, which (as in core.c) is skipped for a task allowed on one CPU only
 //!   (a bound kworker) and not made for RT tasks; those wake-ups are [`PlainWake`]s. Both go

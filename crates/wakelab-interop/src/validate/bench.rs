@@ -84,7 +84,8 @@ pub struct ModelBench {
     pub clients: u32,
     /// The comm groups compared (as the real trace's summary names them), in table order.
     pub roles: Vec<&'static str>,
-    /// Maps a model task name (or `forked-N`) to the real comm group it stands for.
+    /// Maps a model task name (a forked task's is its template's) to the real comm group it
+    /// stands for.
     pub relabel: fn(&str) -> String,
 }
 

@@ -17,6 +17,12 @@ impl Sim {
         self.now
     }
 
+    /// Each task's program: its index in the initial tasks, then the fork templates (a forked
+    /// task runs its template's program), in task-id order.
+    pub fn task_programs(&self) -> Vec<u32> {
+        self.tasks.iter().map(|t| t.prog).collect()
+    }
+
     pub fn nr_cpus(&self) -> usize {
         self.rqs.len()
     }
