@@ -109,7 +109,8 @@ pub struct PointResult {
 #[derive(Clone, Debug, Serialize)]
 pub struct PointDetail {
     pub result: PointResult,
-    /// Every task's name by task id; a forked task has its fork template's name.
+    /// Every task's name by task id; a forked task is named after its fork template and numbered
+    /// among that template's forks (`hackbench-thread/receiver/3`).
     pub task_names: Vec<String>,
     pub timeline: Vec<TimelineSeg>,
     pub freq_samples: Vec<FreqSample>,
@@ -298,6 +299,7 @@ pub fn run_point_detailed(
         .map(|t| t.start_ns)
         .min()
         .unwrap_or(0);
+    let n_initial = input.tasks.len();
     let mut sim = Sim::new(input)?;
     let stop = sim.run(progress);
     if stop == StopReason::EventBudget {
@@ -364,10 +366,21 @@ pub fn run_point_detailed(
     result.pstate_residency = pr;
     result.cstate_residency = cr;
     let st = sim.stats();
+    // forked tasks: their template's name and their number among its forks ("…/receiver/3")
+    let mut forks_of = vec![0u32; program_names.len()];
     let task_names = sim
         .task_programs()
         .into_iter()
-        .map(|p| program_names[p as usize].clone())
+        .enumerate()
+        .map(|(t, p)| {
+            let name = &program_names[p as usize];
+            if t < n_initial {
+                return name.clone();
+            }
+            let k = forks_of[p as usize];
+            forks_of[p as usize] += 1;
+            format!("{name}/{k}")
+        })
         .collect();
     Ok(PointDetail {
         result,

@@ -258,8 +258,9 @@ fn t4_published_sis_counters_give_the_postings_derived_rates() {
     assert!(others.into_iter().all(|g| g.published_sis.is_none()));
 }
 
-/// Forked tasks carry their fork template's name in the detail (hackbench's children are
-/// forked): every task that ran has a name, and the receivers and senders are called so.
+/// Forked tasks carry their fork template's name and their number among its forks in the
+/// detail (hackbench's children are forked): every task that ran has a name of its own, and the
+/// receivers and senders are called so.
 #[test]
 fn forked_tasks_are_named_by_their_template() {
     let path = concat!(
@@ -292,9 +293,15 @@ fn forked_tasks_are_named_by_their_template() {
             .count()
     };
     assert_eq!(
-        (named("/receiver"), named("/sender")),
+        (named("/receiver/"), named("/sender/")),
         (20, 20),
         "{:?}",
         d.task_names
     );
+    // numbered among their template's forks, so each name is one task's
+    let names: std::collections::BTreeSet<&str> = ran
+        .iter()
+        .map(|&t| d.task_names[t as usize].as_str())
+        .collect();
+    assert_eq!(names.len(), ran.len(), "{names:?}");
 }
