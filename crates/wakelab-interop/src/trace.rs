@@ -153,6 +153,18 @@ pub fn chrome_trace(detail: &PointDetail, machine_cpus: usize) -> Result<String,
     chrome_trace_with(detail, machine_cpus, &TraceOptions::default())
 }
 
+/// Append a counter value at `t` to a time-ordered step series: a later value at the same
+/// instant replaces the earlier one, and a value equal to the one in force adds no step.
+fn push_step(points: &mut Vec<(u64, u32)>, t: u64, v: u32) {
+    if points.last().is_some_and(|p| p.0 == t) {
+        points.pop();
+    }
+    if points.last().is_some_and(|p| p.1 == v) {
+        return;
+    }
+    points.push((t, v));
+}
+
 /// µs with exactly three decimals from integer ns.
 fn us(ns: u64) -> String {
     format!("{}.{:03}", ns / 1000, ns % 1000)
@@ -526,13 +538,7 @@ pub fn chrome_trace_with(
             points.push((from, k));
         }
         for &(t, k) in samples.iter().filter(|s| s.0 > from && s.0 <= to) {
-            if points.last().is_some_and(|p| p.0 == t) {
-                points.pop();
-            }
-            if points.last().is_some_and(|p| p.1 == k) {
-                continue;
-            }
-            points.push((t, k));
+            push_step(&mut points, t, k);
         }
         for (t, k) in points {
             out.push(
@@ -562,14 +568,7 @@ pub fn chrome_trace_with(
     {
         let c = r.cpu as usize;
         check_cpu(c)?;
-        let points = &mut runnable[c];
-        if points.last().is_some_and(|p| p.0 == r.t_ns) {
-            points.pop();
-        }
-        if points.last().is_some_and(|p| p.1 == r.nr) {
-            continue;
-        }
-        points.push((r.t_ns, r.nr));
+        push_step(&mut runnable[c], r.t_ns, r.nr);
     }
     for (c, points) in runnable.iter().enumerate() {
         for &(t, nr) in points {

@@ -114,19 +114,21 @@ fn a_reader_blocks_on_an_empty_buffer_and_the_writer_wakes_it() {
     assert_eq!(s.exits, 2);
 }
 
+/// A writer of 400 100-byte messages to task 3's pipe (the readers of the two tests below).
+fn pipe_writer(name: &str) -> serde_json::Value {
+    serde_json::json!({"name": name, "program": [
+        {"loop": {"count": 400, "body": [
+            {"run": {"cycles": 1000}},
+            {"send": {"task": {"task": 3}, "bytes": 100}}
+        ]}}
+    ]})
+}
+
 /// Three writers fill one pipe (640 messages) and sleep; the reader starts at 19.8 ms and reads
 /// one message per 4 µs until the run ends at 20 ms: fewer than the 40 reads that free a page.
 fn three_writers(version: KernelVersion) -> RunStats {
-    let w = |name: &str| {
-        serde_json::json!({"name": name, "program": [
-            {"loop": {"count": 400, "body": [
-                {"run": {"cycles": 1000}},
-                {"send": {"task": {"task": 3}, "bytes": 100}}
-            ]}}
-        ]})
-    };
     let tasks = custom(serde_json::json!([
-        w("w0"), w("w1"), w("w2"),
+        pipe_writer("w0"), pipe_writer("w1"), pipe_writer("w2"),
         {"name": "reader", "program": [
             {"sleep": {"ns": 19800000}},
             {"loop": {"count": 1200, "body": [
@@ -175,16 +177,8 @@ fn writer_wakes(s: &RunStats) -> usize {
 /// `three_writers`' reader gets to: the 40th read releases the first page of the full pipe.
 #[test]
 fn from_6_14_a_read_that_releases_a_slot_of_a_full_pipe_wakes_one_writer() {
-    let w = |name: &str| {
-        serde_json::json!({"name": name, "program": [
-            {"loop": {"count": 400, "body": [
-                {"run": {"cycles": 1000}},
-                {"send": {"task": {"task": 3}, "bytes": 100}}
-            ]}}
-        ]})
-    };
     let tasks = custom(serde_json::json!([
-        w("w0"), w("w1"), w("w2"),
+        pipe_writer("w0"), pipe_writer("w1"), pipe_writer("w2"),
         {"name": "reader", "program": [
             {"sleep": {"ns": 15000000}},
             {"loop": {"count": 45, "body": [
