@@ -169,6 +169,8 @@ pub struct RunStats {
     pub decisions: u64,
     pub migrations: u64,
     pub balance_migrations: u64,
+    /// Of `balance_migrations`, 6.18 delayed tasks moved asleep (`migrate_load`).
+    pub delayed_migrations: u64,
     /// Tasks moved by the active-balance stopper.
     pub active_balances: u64,
     pub newidle_pulls: u64,

@@ -36,6 +36,11 @@ pub fn can_migrate_task<V: LbView>(
     cache_nice_tries: u32,
     tr: &mut Trace,
 ) -> bool {
+    // 6.18: "We do not migrate tasks that are: 1) delayed dequeued unless we migrate load"
+    if p.delayed && env.migration_type != MigrationType::Load {
+        tr.note(|| format!("    task {}: delayed, not migrating load", p.id));
+        return false;
+    }
     // 6.18 (task_is_ineligible_on_dst_cpu): before the first failed balance, a task that is
     // not eligible stays unless the destination's runqueue is empty; tested before the
     // affinity test, so it leaves LBF_ALL_PINNED set
@@ -194,7 +199,8 @@ pub fn detach_tasks<V: LbView>(
 /// `detach_one_task` of the active-balance stopper (spec §17.8.4): the first task from the tail
 /// of busiest's cfs_tasks that may run on `dst`. The stopper has preempted busiest's current
 /// task, so it is not "running"; the cache-hot test is bypassed (4.15-5.11 through
-/// `nr_balance_failed = cache_nice_tries + 1`, 5.15 through LBF_ACTIVE_LB).
+/// `nr_balance_failed = cache_nice_tries + 1`, 5.15 through LBF_ACTIVE_LB). The stopper's
+/// `lb_env` leaves `migration_type` at 0, `migrate_load`, so a 6.18 delayed task may be taken.
 pub fn detach_one_task<V: LbView>(v: &V, src: Cpu, dst: Cpu) -> Option<TaskId> {
     let v5_15 = LbFamily::of(v.domains().version) >= LbFamily::V515;
     let mut tasks = Vec::new();

@@ -35,15 +35,13 @@ impl LbView for View<'_> {
                 exec_start: task.exec_start,
                 per_cpu_kthread: task.kthread && task.pl.allowed.weight() == 1,
                 eligible: !sim.beh.eevdf || sim.entity_eligible(cpu, t),
+                delayed: task.sched_delayed,
             }
         };
         out.clear();
+        // delayed tasks (6.18 DELAY_DEQUEUE) are on cfs_tasks too: can_migrate_task decides
         for &(_, t) in &rq.cfs_q {
-            // can_migrate_task (6.18): a delayed task moves only for migrate_load; the model
-            // never moves one (docs/model.md, "6.18")
-            if !sim.tasks[t as usize].sched_delayed {
-                out.push(mk(t, false));
-            }
+            out.push(mk(t, false));
         }
         if let Some(c) = rq.curr {
             if matches!(sim.tasks[c as usize].class, SchedClass::Fair { .. }) {

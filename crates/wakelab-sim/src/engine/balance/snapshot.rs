@@ -392,6 +392,7 @@ impl BalanceSnapshot {
                     exec_start: self.now_ns.saturating_sub(ago),
                     per_cpu_kthread: t.per_cpu_kthread,
                     eligible: t.eligible.unwrap_or(true),
+                    delayed: false,
                 },
             ));
         }

@@ -23,6 +23,8 @@ pub struct LbTask {
     pub per_cpu_kthread: bool,
     /// 6.18 `entity_eligible(task_cfs_rq(p), &p->se)` (always true before EEVDF).
     pub eligible: bool,
+    /// 6.18 `p->se.sched_delayed`: asleep but still queued (DELAY_DEQUEUE).
+    pub delayed: bool,
 }
 
 /// Read-only state for one `load_balance` pass.

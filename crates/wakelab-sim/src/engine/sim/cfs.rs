@@ -30,7 +30,14 @@ impl Sim {
             task.attached = true;
             rq.cfs_avg.add(&task.avg);
         }
-        task.state = TaskState::Runnable;
+        // A 6.18 delayed task moved by the load balancer arrives still asleep and delayed
+        // (enqueue_task_fair: no util_est, not in h_nr_runnable): it stays queued until picked
+        // or woken on this CPU.
+        if task.sched_delayed {
+            rq.nr_delayed += 1;
+        } else {
+            task.state = TaskState::Runnable;
+        }
         match task.class {
             SchedClass::Fair { .. } => {
                 rq.nr_cfs += 1;
@@ -40,7 +47,8 @@ impl Sim {
                 task.lb_seq = self.lb_seq;
                 rq.runnable_load.load_avg += task.avg.load_avg;
                 rq.runnable_load.load_sum += task.avg.load_sum;
-                if !is4 {
+                // `if (!p->se.sched_delayed || (flags & ENQUEUE_DELAYED)) util_est_enqueue`
+                if !is4 && !task.sched_delayed {
                     let c = task.util_est_ewma.max(task.util_est_enqueued);
                     task.util_est_contrib = c;
                     rq.util_est_enqueued += c;
@@ -90,6 +98,11 @@ impl Sim {
                 return;
             }
             self.update_entity_lag(cpu, t);
+            if self.tasks[t as usize].sched_delayed {
+                // the load balancer moves a delayed task (migrate_load): it leaves this CPU
+                // still delayed (no DEQUEUE_DELAYED, so no DELAY_ZERO), and was not runnable
+                self.rqs[cpu as usize].nr_delayed -= 1;
+            }
             if !sleep {
                 // PLACE_REL_DEADLINE: keep the deadline relative across the move
                 let task = &mut self.tasks[t as usize];
@@ -552,7 +565,11 @@ impl Sim {
         let task = &mut self.tasks[t as usize];
         task.state = TaskState::Blocked;
         self.enqueue_task(to, t, false);
-        self.tasks[t as usize].runnable_since = self.now;
+        if self.tasks[t as usize].sched_delayed {
+            self.stats.delayed_migrations += 1;
+        } else {
+            self.tasks[t as usize].runnable_since = self.now;
+        }
         if self.rqs[to as usize].curr.is_none() {
             self.resched.set(to);
         } else {

@@ -526,6 +526,17 @@ mod tests {
     /// `can_migrate_task(p, env)` with CPU 2 pulling from `src` at the MC level (index 1 on
     /// skl-client-8t), no failed balance yet.
     fn may_pull(sim: &Sim, src: u16, t: u32) -> bool {
+        may_pull_as(sim, src, t, LbFamily::V4, MigrationType::Load)
+    }
+
+    /// [`may_pull`] for a `family` balancer migrating `migration_type`.
+    fn may_pull_as(
+        sim: &Sim,
+        src: u16,
+        t: u32,
+        family: LbFamily,
+        migration_type: MigrationType,
+    ) -> bool {
         let view = View { sim };
         let mut tasks = Vec::new();
         view.cfs_tasks(src, &mut tasks);
@@ -534,7 +545,7 @@ mod tests {
             .find(|p| p.id == t)
             .expect("queued on src");
         let mut env = LbEnv {
-            family: LbFamily::V4,
+            family,
             level: 1,
             dst_cpu: 2,
             dst_grpmask: CpuMask::from_cpus([2, 6]),
@@ -547,7 +558,7 @@ mod tests {
             loop_: 0,
             loop_break: 32,
             loop_max: 32,
-            migration_type: MigrationType::Load,
+            migration_type,
             nr_balance_failed: 0,
             cache_nice_tries: 1,
             now: sim.now,
@@ -577,5 +588,72 @@ mod tests {
         sim.migrate_task(0, 0, 5);
         sim.enqueue_task(5, 0, false);
         assert!(may_pull(&sim, 5, 0), "migrated: cache cold");
+    }
+
+    /// 6.18 `can_migrate_task`: "We do not migrate tasks that are: 1) delayed dequeued unless
+    /// we migrate load". A delayed task the balancer moves stays delayed (asleep, queued) on its
+    /// new CPU, and its wake-up requeues it there (`ttwu_runnable`, no placement decision).
+    #[test]
+    fn a_delayed_task_moves_only_for_migrate_load_and_stays_delayed_where_it_goes() {
+        let e = crate::presets::experiment("t1").unwrap();
+        let mut sc = e.variant_scenario(0);
+        sc.noise.background = false;
+        sc.interference.clear();
+        sc.kernel = crate::kernel::KernelConfig::baseline(crate::kernel::KernelVersion::V6_18);
+        let task = |name: &str| {
+            serde_json::json!({"name": name, "start_cpu": 0, "program": [
+                {"loop": {"count": null, "body": [{"run": {"cycles": 1_000_000}}]}}]})
+        };
+        sc.workload = serde_json::from_value(
+            serde_json::json!({"kind": "custom", "tasks": [task("a"), task("b")]}),
+        )
+        .unwrap();
+        let (input, _, _) = build_input(&sc, 1, 1, DetailOptions::default()).unwrap();
+        let mut sim = Sim::new(input).unwrap();
+        // tasks 0 and 1 queued on CPU 0; task 1 runs 3 ms, then sleeps while not eligible
+        sim.now = 1_000_000;
+        for t in [0, 1] {
+            sim.tasks[t as usize].cpu = 0;
+            sim.enqueue_task(0, t, false);
+        }
+        sim.set_curr(0, 1);
+        sim.tasks[1].state = TaskState::Running;
+        sim.now += 3_000_000;
+        sim.block(1, 0, sim.tasks[1].block);
+        assert!(
+            sim.tasks[1].sched_delayed,
+            "not eligible when it slept: delayed"
+        );
+        // 1 ms later (no longer cache hot), CPU 2 pulls from CPU 0
+        sim.now += 1_000_000;
+        assert!(!may_pull_as(
+            &sim,
+            0,
+            1,
+            LbFamily::V618,
+            MigrationType::Task
+        ));
+        assert!(!may_pull_as(
+            &sim,
+            0,
+            1,
+            LbFamily::V618,
+            MigrationType::Util
+        ));
+        assert!(may_pull_as(&sim, 0, 1, LbFamily::V618, MigrationType::Load));
+        sim.move_queued_task(1, 0, 2);
+        let t1 = &sim.tasks[1];
+        assert!(t1.sched_delayed && t1.state == TaskState::Blocked && t1.cpu == 2);
+        assert_eq!((sim.rqs[0].nr_delayed, sim.rqs[2].nr_delayed), (0, 1));
+        assert_eq!(sim.stats.delayed_migrations, 1);
+        sim.check_invariants().unwrap();
+        // woken from CPU 0: requeued on CPU 2 without select_task_rq
+        let decisions = sim.stats.decisions;
+        sim.try_to_wake_up(1, 0, Some(0), false, false, true);
+        let t1 = &sim.tasks[1];
+        assert!(!t1.sched_delayed && t1.state == TaskState::Runnable && t1.cpu == 2);
+        assert_eq!(sim.rqs[2].nr_delayed, 0);
+        assert_eq!(sim.stats.decisions, decisions);
+        sim.check_invariants().unwrap();
     }
 }
