@@ -712,6 +712,10 @@ pub const TASK_COLORS: [RGBColor; 12] = [
     RGBColor(255, 187, 120),
 ];
 
+/// The colour of the timeline's runnable-count lines (distinct from the frequency strip's grey
+/// and from the task colours' saturated hues).
+pub const RUNNABLE_COLOR: RGBColor = RGBColor(200, 30, 90);
+
 /// One CPU's row of a [`TimelineChart`].
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TimelineLane {
@@ -721,6 +725,10 @@ pub struct TimelineLane {
     pub segs: Vec<(f64, f64, usize)>,
     /// The CPU's frequency as steps: `(from ms, MHz)`, in time order.
     pub freq: Vec<(f64, f64)>,
+    /// The CPU's count of runnable tasks (running + waiting) as steps: `(from ms, count)`, in
+    /// time order; drawn over the frequency strip, scaled to [`TimelineChart::max_runnable`].
+    #[serde(default)]
+    pub runnable: Vec<(f64, u32)>,
 }
 
 /// Which task ran on which CPU over time, and each CPU's frequency.
@@ -738,6 +746,9 @@ pub struct TimelineChart {
     pub selected: Option<usize>,
     /// Legend entries: `(task name, colour index)`.
     pub legend: Vec<(String, usize)>,
+    /// Scale of the lanes' runnable-count lines (the count at the top of the strip; 0: none).
+    #[serde(default)]
+    pub max_runnable: u32,
 }
 
 /// Where a drawn [`TimelineChart`] put things, in backend pixels, for hit-testing clicks.
@@ -822,6 +833,25 @@ pub fn draw_timeline<DB: DrawingBackend>(
             root.draw(&Text::new(name.as_str(), (x + px(16.0), y), lf.clone()))
                 .map_err(err)?;
             x += px(28.0) + tw as i32;
+        }
+        if chart.max_runnable > 0 {
+            // the runnable-count line's key: a short stroke of its colour
+            let name = format!(
+                "runnable tasks (0–{} over the lower strip)",
+                chart.max_runnable
+            );
+            let (tw, _) = root.estimate_text_size(&name, &lf).map_err(err)?;
+            if x + px(18.0) + tw as i32 > w as i32 - px(8.0) && x > px(8.0) {
+                x = px(8.0);
+                y += px(18.0);
+            }
+            root.draw(&PathElement::new(
+                vec![(x, y), (x + px(12.0), y)],
+                RUNNABLE_COLOR.stroke_width(theme.px(2.0)),
+            ))
+            .map_err(err)?;
+            root.draw(&Text::new(name, (x + px(16.0), y), lf.clone()))
+                .map_err(err)?;
         }
         y_top = y + px(14.0);
     }
@@ -944,6 +974,30 @@ pub fn draw_timeline<DB: DrawingBackend>(
                 ))
                 .map_err(err)?;
             }
+        }
+        // Runnable count (0 .. max_runnable) as steps over the frequency strip.
+        if chart.max_runnable > 0 && !lane.runnable.is_empty() {
+            let (r_lo, r_hi) = (y + 0.05, y + 0.45);
+            let scale =
+                |nr: u32| r_lo + f64::from(nr) / f64::from(chart.max_runnable) * (r_hi - r_lo);
+            let mut steps = Vec::with_capacity(lane.runnable.len() * 2 + 1);
+            let mut last = None;
+            for &(t, nr) in lane.runnable.iter().filter(|r| r.0 <= t1) {
+                let t = t.max(t0);
+                if let Some(prev) = last {
+                    steps.push((t, scale(prev)));
+                }
+                steps.push((t, scale(nr)));
+                last = Some(nr);
+            }
+            if let Some(prev) = last {
+                steps.push((t1, scale(prev)));
+            }
+            ctx.draw_series(LineSeries::new(
+                steps,
+                RUNNABLE_COLOR.stroke_width(theme.px(1.5)),
+            ))
+            .map_err(err)?;
         }
         let (_, top) = ctx.backend_coord(&(t0, y + 1.0));
         let (xl, bottom) = ctx.backend_coord(&(t0, y));
@@ -1247,6 +1301,7 @@ mod tests {
                     label: format!("CPU {c}"),
                     segs: vec![],
                     freq: vec![(0.0, 2000.0)],
+                    ..TimelineLane::default()
                 })
                 .collect(),
             max_mhz: 4000.0,
@@ -1266,6 +1321,49 @@ mod tests {
         assert_eq!(out.matches(" GHz\n").count(), labels);
     }
 
+    /// The runnable-count lines: one step line per lane that has counts, in their own colour,
+    /// keyed in the legend with the scale; none without counts.
+    #[test]
+    fn timeline_draws_runnable_counts_when_it_has_them() {
+        let chart = |runnable: bool| TimelineChart {
+            t0_ms: 0.0,
+            t1_ms: 10.0,
+            lanes: (0..2)
+                .map(|c| TimelineLane {
+                    label: format!("CPU {c}"),
+                    segs: vec![(0.0, 10.0, c)],
+                    runnable: if runnable {
+                        vec![(0.0, 1), (2.0, 3 - c as u32), (6.0, 1)]
+                    } else {
+                        vec![]
+                    },
+                    ..TimelineLane::default()
+                })
+                .collect(),
+            legend: vec![("a".into(), 0), ("b".into(), 1)],
+            max_runnable: if runnable { 3 } else { 0 },
+            ..TimelineChart::default()
+        };
+        let svg = |c: &TimelineChart| {
+            let mut out = String::new();
+            {
+                let root = SVGBackend::with_string(&mut out, (800, 300)).into_drawing_area();
+                draw_timeline(root, c, &Theme::light(1.0)).unwrap();
+            }
+            out
+        };
+        let colour = format!(
+            "#{:02X}{:02X}{:02X}",
+            RUNNABLE_COLOR.0, RUNNABLE_COLOR.1, RUNNABLE_COLOR.2
+        );
+        let with = svg(&chart(true));
+        assert!(with.contains("runnable tasks (0–3"), "legend key");
+        // the key's stroke and one step line per lane
+        assert_eq!(with.matches(&colour).count(), 3, "{with}");
+        let without = svg(&chart(false));
+        assert!(!without.contains("runnable tasks") && !without.contains(&colour));
+    }
+
     #[test]
     fn timeline_draws_lanes_and_hit_tests() {
         let chart = TimelineChart {
@@ -1277,12 +1375,14 @@ mod tests {
                     label: format!("CPU {c}"),
                     segs: vec![(100.0 + c as f64, 105.0 + c as f64, c)],
                     freq: vec![(100.0, 800.0), (110.0, 3000.0)],
+                    ..TimelineLane::default()
                 })
                 .collect(),
             max_mhz: 4000.0,
             marks: vec![(101.0, 2)],
             selected: Some(0),
             legend: vec![("client0".into(), 0), ("server0".into(), 1)],
+            max_runnable: 0,
         };
         let mut out = String::new();
         let layout = {

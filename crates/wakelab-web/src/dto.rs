@@ -134,6 +134,15 @@ pub struct FreqDto {
     pub khz: u32,
 }
 
+/// A CPU's count of runnable tasks changing (running or waiting, RT included; 6.18's delayed
+/// sleepers left out, as a trace would show them).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunnableDto {
+    pub cpu: u32,
+    pub t_ns: u64,
+    pub nr: u32,
+}
+
 /// One wake-up placement decision.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WakeDto {
@@ -175,6 +184,10 @@ pub struct DetailDone {
     pub segs: Vec<SegDto>,
     /// Frequency changes in the window, plus each CPU's frequency at the window start.
     pub freq: Vec<FreqDto>,
+    /// Runnable-count changes in the window, per CPU from its first change (a CPU whose count
+    /// does not change in the window has none).
+    #[serde(default)]
+    pub runnable: Vec<RunnableDto>,
     /// Wake-ups in the window (at most [`crate::glue::MAX_WAKES`]).
     pub wakes: Vec<WakeDto>,
     /// The point's result (benchmark value, unit).

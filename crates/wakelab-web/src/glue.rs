@@ -9,7 +9,9 @@ use wakelab_sim::report::ExperimentReport;
 use wakelab_sim::scenario::Experiment;
 use wakelab_sim::topology::{MachineShape, Topology};
 
-use crate::dto::{DetailDone, DetailJob, FreqDto, PointJob, SegDto, ShadowDto, WakeDto};
+use crate::dto::{
+    DetailDone, DetailJob, FreqDto, PointJob, RunnableDto, SegDto, ShadowDto, WakeDto,
+};
 
 /// Read a share link (a URL, `#w1...` or `w1...`) into its DTO and the validated experiment.
 ///
@@ -158,6 +160,16 @@ pub fn run_detail(job: &DetailJob, progress: Option<ProgressFn<'_>>) -> Result<D
     } else {
         d.result.cpu_avg_mhz.iter().copied().max().unwrap_or(1000) as f64
     };
+    let runnable = d
+        .runnable
+        .iter()
+        .filter(|r| r.t_ns >= w0 && r.t_ns < w1)
+        .map(|r| RunnableDto {
+            cpu: r.cpu as u32,
+            t_ns: r.t_ns,
+            nr: r.nr,
+        })
+        .collect();
     let wakes = d
         .wake_records
         .iter()
@@ -185,6 +197,7 @@ pub fn run_detail(job: &DetailJob, progress: Option<ProgressFn<'_>>) -> Result<D
         task_names: d.task_names.clone(),
         segs,
         freq: all,
+        runnable,
         wakes,
         value: d.result.value,
         unit: d.result.metric.unit().to_string(),
@@ -448,8 +461,16 @@ pub fn timeline_chart(d: &DetailDone, selected: Option<usize>) -> TimelineChart 
             l.freq.push((ms(f.t_ns), f.khz as f64 / 1000.0));
         }
     }
+    let mut max_runnable = 0;
+    for r in &d.runnable {
+        if let Some(l) = lanes.get_mut(r.cpu as usize) {
+            l.runnable.push((ms(r.t_ns), r.nr));
+            max_runnable = max_runnable.max(r.nr);
+        }
+    }
     for l in &mut lanes {
         l.freq.sort_by(|a, b| a.0.total_cmp(&b.0));
+        l.runnable.sort_by(|a, b| a.0.total_cmp(&b.0));
     }
     let mut legend: Vec<(String, usize)> = order
         .iter()
@@ -475,6 +496,7 @@ pub fn timeline_chart(d: &DetailDone, selected: Option<usize>) -> TimelineChart 
             .collect(),
         selected,
         legend,
+        max_runnable,
     }
 }
 
@@ -768,6 +790,54 @@ mod tests {
         assert!(text.contains("select_"), "{text}");
         job.window_end_ms = 500.0;
         assert!(run_detail(&job, None).unwrap_err().contains("limited"));
+    }
+
+    /// The timeline's runnable counts: inside the window, a count that changes at each step,
+    /// at least 1 wherever a task runs on that CPU (checked at each segment's middle), and the
+    /// chart's scale is their maximum.
+    #[test]
+    fn the_timeline_carries_each_cpus_runnable_count() {
+        let job = DetailJob {
+            job: 1,
+            experiment: serde_json::to_string(&small()).unwrap(),
+            variant: 0,
+            clients: 8,
+            iteration: 0,
+            window_start_ms: 10.0,
+            window_end_ms: 20.0,
+            explain: None,
+        };
+        let d = run_detail(&job, None).unwrap();
+        assert!(!d.runnable.is_empty(), "no runnable counts");
+        assert!(
+            d.runnable
+                .iter()
+                .all(|r| (10_000_000..20_000_000).contains(&r.t_ns))
+        );
+        let chart = timeline_chart(&d, None);
+        assert_eq!(
+            chart.max_runnable,
+            d.runnable.iter().map(|r| r.nr).max().unwrap()
+        );
+        let ms = |ns: u64| ns as f64 / 1e6;
+        let mut checked = 0;
+        for s in &d.segs {
+            let lane = &chart.lanes[s.cpu as usize];
+            let mid = (ms(s.start_ns) + ms(s.end_ns)) / 2.0;
+            // the count in force at `mid`: the last change at or before it
+            if let Some(&(_, nr)) = lane.runnable.iter().rev().find(|r| r.0 <= mid) {
+                assert!(
+                    nr >= 1,
+                    "CPU {} runs a task at {mid} ms with {nr} runnable",
+                    s.cpu
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 10, "{checked} segments checked");
+        for l in &chart.lanes {
+            assert!(l.runnable.windows(2).all(|w| w[0].0 <= w[1].0));
+        }
     }
 
     /// Under 6.18 "explain this wake-up" goes on from the placement decision to the wake-up

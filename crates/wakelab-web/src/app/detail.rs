@@ -259,9 +259,12 @@ impl App {
         el("explain").set_attr("disabled", "");
         let canvas: HtmlCanvasElement = typed("timeline-canvas");
         let lanes = d.nr_cpus as f64;
+        // 26 px a lane from 8 CPUs up; a small machine's lanes share 200 px, so its
+        // runnable-count lines and frequency strips stay readable
+        let lane_px = (200.0 / lanes.max(1.0)).max(26.0);
         if let Err(e) = canvas.style().set_property(
             "height",
-            &format!("{}px", (90.0 + lanes * 26.0).min(2400.0)),
+            &format!("{}px", (90.0 + lanes * lane_px).min(2400.0)),
         ) {
             crate::dom::report_dom_error("sizing the timeline", &e);
         }
