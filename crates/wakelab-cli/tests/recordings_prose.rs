@@ -591,6 +591,75 @@ fn the_remote_wake_up_paragraph_quotes_the_lag_at_pick() {
     }
 }
 
+/// recordings/tbench-preemption/README.md, "Read on the host": the shares under the two bpftrace
+/// scripts are their committed outputs (requeue/), the perf recording's the validation table's,
+/// the run-length quantiles tbench-c1's summary.
+#[test]
+fn the_tbench_observer_paragraph_quotes_its_recordings() {
+    let text = repo_flat("recordings/tbench-preemption/README.md");
+    let para = text
+        .split("## Read on the host")
+        .nth(1)
+        .unwrap()
+        .split("## ")
+        .next()
+        .unwrap();
+    // @req[client eligible after, exec_start unchanged, lag <= -s/2]: count
+    let raw = std::fs::read_to_string(
+        root().join("recordings/tbench-preemption/requeue/c2-req.bpftrace.txt"),
+    )
+    .unwrap();
+    let (mut all, mut eligible) = (0u64, 0u64);
+    for l in raw.lines().filter(|l| l.starts_with("@req[")) {
+        let (key, n) = l.split_once("]: ").unwrap();
+        let n: u64 = n.trim().parse().unwrap();
+        all += n;
+        if key.starts_with("@req[1,") {
+            eligible += n;
+        }
+    }
+    let d = &repo_json("recordings/tbench-preemption/requeue/c2-d.summary.json")["c2-d"]["client"];
+    let f = |v: &Value| v.as_f64().unwrap();
+    let calibration = std::fs::read_to_string(root().join("docs/calibration.md")).unwrap();
+    let table = calibration.split("\n### tbench-c2\n").nth(1).unwrap();
+    let blocks_next: Vec<&str> = table
+        .lines()
+        .find(|l| l.starts_with("| tbench: waker blocks next (share) |"))
+        .unwrap()
+        .split(" | ")
+        .collect();
+    let c1 = json("tbench-c1.summary.json");
+    let run = &summary_group(&c1, "tbench")["run"];
+    let us = |k: &str| format!("{:.1}", f(&run[k]) / 1000.0);
+    let thousands = |n: u64| {
+        let s = n.to_string();
+        let (a, b) = s.split_at(s.len() - 3);
+        format!("{a} {b}")
+    };
+    for quoted in [
+        format!(
+            "eligible after {:.2}% of the {} such wake-ups",
+            100.0 * eligible as f64 / all as f64,
+            thousands(all)
+        ),
+        format!(
+            "after {:.1}% of its local wake-ups (it then blocks next in {:.1}%)",
+            100.0 * f(&d["waker_eligible_share"]),
+            100.0 * f(&d["waker_blocks_next_share"])
+        ),
+        format!("\"waker blocks next\" {}", blocks_next[1]),
+        format!(
+            "p10 / p50 / p90 / p99 = {} / {} / {} / {} µs",
+            us("p10"),
+            us("p50"),
+            us("p90"),
+            us("p99")
+        ),
+    ] {
+        assert!(para.contains(&quoted), "not quoted: `{quoted}` in: {para}");
+    }
+}
+
 /// docs/calibration.md, "Who preempts at a tbench wake-up": the host's shares are the bpftrace
 /// summary's three c2 runs (recordings/tbench-preemption/bpf), the model's its analysis of the
 /// exported trace, the run lengths the committed tbench-c2 recording's.
