@@ -995,7 +995,7 @@ pub fn draw_timeline<DB: DrawingBackend>(
             }
             ctx.draw_series(LineSeries::new(
                 steps,
-                RUNNABLE_COLOR.stroke_width(theme.px(1.5)),
+                RUNNABLE_COLOR.mix(0.6).stroke_width(theme.px(1.0)),
             ))
             .map_err(err)?;
         }
