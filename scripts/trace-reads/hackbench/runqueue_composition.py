@@ -10,7 +10,8 @@ threads more than 100 times and more often than it is woken is a sender; one wok
 runqueue_imbalance.py does (wake-up target_cpu, switch-out in state R, migrations). Every 50 us
 over the middle 80% of the hackbench span, when |nr(CPU 0) - nr(CPU 1)| >= THRESHOLD, it counts
 per side (crowded / sparse) the senders (S), receivers (R) and other tasks (O), running or
-waiting, and prints their means over those samples.
+waiting, and prints their means over those samples, then the stretches of consecutive samples
+at or above THRESHOLD (how many, and their lengths).
 """
 import gzip, re, sys, collections
 LINE = re.compile(r'^\s*(.+?)-(\d+)\s+\[(\d+)\]\s+\S+\s+(\d+): (\w+): (.*)$')
@@ -62,3 +63,11 @@ for ts,name,pid,cpu,comm,kv,rest in ev:
 where.pop(0,None)
 print(path.split('/')[-1], 'senders',len(senders),'receivers',len(receivers),'samples',len(allimb),'mean|d| %.1f'%(sum(allimb)/len(allimb)),'imbalanced(>=%d)'%thr,m)
 for k in sorted(acc): print('  ',k,'%.1f'%(acc[k]/max(m,1)))
+# stretches: consecutive samples at or above the threshold
+runs=[]; cur=0
+for d in allimb + [0]:
+    if d>=thr: cur+=1
+    elif cur: runs.append(cur); cur=0
+runs.sort()
+if runs:
+    print('   stretches %d, length p50 %.2f ms, mean %.2f ms, p90 %.2f ms' % (len(runs), runs[len(runs)//2]*0.05, sum(runs)/len(runs)*0.05, runs[int(0.9*(len(runs)-1))]*0.05))
