@@ -503,6 +503,23 @@ fn the_hackbench_system_call_paragraph_quotes_its_model_analysis() {
 }
 
 /// The paragraph of docs/calibration.md that starts with `start`, its whitespace collapsed.
+/// The cells of validation row `row` in `bench`'s table of docs/calibration.md, split at " | "
+/// (cell 1 the real value, 2 the model's).
+fn calibration_row(bench: &str, row: &str) -> Vec<String> {
+    let calibration = std::fs::read_to_string(root().join("docs/calibration.md")).unwrap();
+    let table = calibration
+        .split(&format!("\n### {bench}\n"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("no table for {bench}"));
+    table
+        .lines()
+        .find(|l| l.starts_with(&format!("| {row} |")))
+        .unwrap_or_else(|| panic!("no row {row} for {bench}"))
+        .split(" | ")
+        .map(str::to_string)
+        .collect()
+}
+
 fn calibration_paragraph(start: &str) -> String {
     let calibration = std::fs::read_to_string(root().join("docs/calibration.md")).unwrap();
     flat(
@@ -620,14 +637,7 @@ fn the_tbench_observer_paragraph_quotes_its_recordings() {
     }
     let d = &repo_json("recordings/tbench-preemption/requeue/c2-d.summary.json")["c2-d"]["client"];
     let f = |v: &Value| v.as_f64().unwrap();
-    let calibration = std::fs::read_to_string(root().join("docs/calibration.md")).unwrap();
-    let table = calibration.split("\n### tbench-c2\n").nth(1).unwrap();
-    let blocks_next: Vec<&str> = table
-        .lines()
-        .find(|l| l.starts_with("| tbench: waker blocks next (share) |"))
-        .unwrap()
-        .split(" | ")
-        .collect();
+    let blocks_next = calibration_row("tbench-c2", "tbench: waker blocks next (share)");
     let c1 = json("tbench-c1.summary.json");
     let run = &summary_group(&c1, "tbench")["run"];
     let us = |k: &str| format!("{:.1}", f(&run[k]) / 1000.0);
@@ -690,14 +700,7 @@ fn the_tbench_preemption_paragraph_quotes_its_recordings() {
         )
     };
     // the validation table's row for the same benchmark (docs/calibration.md, tbench-c2)
-    let calibration = std::fs::read_to_string(root().join("docs/calibration.md")).unwrap();
-    let table = calibration.split("\n### tbench-c2\n").nth(1).unwrap();
-    let row: Vec<&str> = table
-        .lines()
-        .find(|l| l.starts_with("| tbench: wake-ups issued per block |"))
-        .unwrap()
-        .split(" | ")
-        .collect();
+    let row = calibration_row("tbench-c2", "tbench: wake-ups issued per block");
     for quoted in [
         format!(
             "(wake-ups issued per block {}, real {}, table below)",

@@ -933,19 +933,7 @@ pub fn draw_timeline<DB: DrawingBackend>(
         if !lane.freq.is_empty() {
             let (f_lo, f_hi) = (y + 0.05, y + 0.45);
             let scale = |mhz: f64| f_lo + (mhz / max_mhz).clamp(0.0, 1.0) * (f_hi - f_lo);
-            let mut steps = Vec::with_capacity(lane.freq.len() * 2 + 2);
-            let mut last = None;
-            for &(t, mhz) in &lane.freq {
-                let t = t.clamp(t0, t1);
-                if let Some(prev) = last {
-                    steps.push((t, scale(prev)));
-                }
-                steps.push((t, scale(mhz)));
-                last = Some(mhz);
-            }
-            if let Some(prev) = last {
-                steps.push((t1, scale(prev)));
-            }
+            let steps = step_points(lane.freq.iter().map(|&(t, mhz)| (t, scale(mhz))), t0, t1);
             let fc = theme.foreground;
             let mut poly = steps.clone();
             poly.push((t1, f_lo));
@@ -980,19 +968,8 @@ pub fn draw_timeline<DB: DrawingBackend>(
             let (r_lo, r_hi) = (y + 0.05, y + 0.45);
             let scale =
                 |nr: u32| r_lo + f64::from(nr) / f64::from(chart.max_runnable) * (r_hi - r_lo);
-            let mut steps = Vec::with_capacity(lane.runnable.len() * 2 + 1);
-            let mut last = None;
-            for &(t, nr) in lane.runnable.iter().filter(|r| r.0 <= t1) {
-                let t = t.max(t0);
-                if let Some(prev) = last {
-                    steps.push((t, scale(prev)));
-                }
-                steps.push((t, scale(nr)));
-                last = Some(nr);
-            }
-            if let Some(prev) = last {
-                steps.push((t1, scale(prev)));
-            }
+            let points = lane.runnable.iter().filter(|r| r.0 <= t1);
+            let steps = step_points(points.map(|&(t, nr)| (t, scale(nr))), t0, t1);
             ctx.draw_series(LineSeries::new(
                 steps,
                 RUNNABLE_COLOR.mix(0.6).stroke_width(theme.px(1.0)),
@@ -1037,6 +1014,25 @@ pub fn draw_timeline<DB: DrawingBackend>(
     }
     root.present().map_err(err)?;
     Ok(layout)
+}
+
+/// A step series `(from time, value)` as the corners of its line: each value held until the next
+/// change, the last until `t1`; times clamped to the window `t0..t1`.
+fn step_points(points: impl Iterator<Item = (f64, f64)>, t0: f64, t1: f64) -> Vec<(f64, f64)> {
+    let mut steps = Vec::new();
+    let mut last = None;
+    for (t, v) in points {
+        let t = t.clamp(t0, t1);
+        if let Some(prev) = last {
+            steps.push((t, prev));
+        }
+        steps.push((t, v));
+        last = Some(v);
+    }
+    if let Some(prev) = last {
+        steps.push((t1, prev));
+    }
+    steps
 }
 
 /// Label every how-many-th lane so labels `label_px` tall do not overlap on lanes `lane_px`
