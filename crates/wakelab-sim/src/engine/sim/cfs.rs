@@ -208,6 +208,11 @@ impl Sim {
         let Some(t) = self.rqs[cpu as usize].curr else {
             return;
         };
+        // put_prev_entity / dequeue_entity: update_load_avg(se) while it is still curr, so the
+        // run that ends here counts as running (it is then requeued, or dequeued to sleep)
+        if matches!(self.tasks[t as usize].class, SchedClass::Fair { .. }) {
+            self.update_task_avg(t, cpu);
+        }
         // fold progress
         let rq = &self.rqs[cpu as usize];
         let done = crate::wide::mul_shr(now - rq.seg_start, rq.rate, RATE_SHIFT);
@@ -441,7 +446,10 @@ impl Sim {
         let rq = &mut self.rqs[cpu as usize];
         match self.tasks[t as usize].class {
             SchedClass::Fair { .. } => {
-                // set_next_entity: out of the tree; EEVDF protects the slice it starts
+                // set_next_entity: update_load_avg(se) before it becomes curr, so its wait
+                // counts as runnable, not running
+                self.update_task_avg(t, cpu);
+                // out of the tree; EEVDF protects the slice it starts
                 self.dequeue_entity_tree(cpu, t);
                 if self.beh.eevdf {
                     self.set_protect_slice(t);
