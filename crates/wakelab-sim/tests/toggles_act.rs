@@ -1,4 +1,4 @@
-//! Which seed patch changes decisions on which gallery benchmark (issue 19: "a test fails if a
+//! Which seed patch (and the recording host's `vcpu-pack`) changes decisions on which gallery benchmark (issue 19: "a test fails if a
 //! toggle becomes inert again on a benchmark where it acted").
 //!
 //! Every gallery preset's scenario (machine, workload, governor, noise as the preset has them)
@@ -113,6 +113,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             recent-keep-prev 0+14+0/905
             recent-as-target 0+3+0/1137
             clear-target-from-scan 0+1+0/1137
+            vcpu-pack 0+17+62/79
           inert:
             wake-affine-idle-params 0+0+0/832
             wake-affine-return-cpu 0+0+0/832
@@ -130,6 +131,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             recent-keep-prev 0+14+0/905
             recent-as-target 0+3+0/1137
             clear-target-from-scan 0+1+0/1137
+            vcpu-pack 0+17+62/79
           inert:
             wake-affine-idle-params 0+0+0/832
             wake-affine-return-cpu 0+0+0/832
@@ -144,6 +146,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             prev-idle-no-migrate 429+0+0/1389
             recent-used-cpu 2+168+3/899
             recent-keep-prev 0+308+0/886
+            vcpu-pack 344+39+408/791
           inert:
             wake-affine-idle-params 0+0+0/922
             wake-affine-return-cpu 0+0+0/922
@@ -165,6 +168,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             recent-as-target 0+10796+0/10810
             clear-target-from-scan 1+17+3/10764
             select-idle-smt-prev 0+2+3/10530
+            vcpu-pack 1844+4+5647/7495
           inert:
             wake-affine-idle-params 0+0+0/8464
             wake-affine-return-cpu 0+0+0/8464
@@ -183,6 +187,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             clear-target-from-scan 19+818+133/272928
             account-search-cost 0+287+0/275235
             select-idle-smt-prev 3+0+13/273569
+            vcpu-pack 3109+215+138967/142291
           inert:
             wake-affine-idle-params 0+0+0/272347
             wake-affine-return-cpu 0+0+0/272347
@@ -200,6 +205,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             clear-target-from-scan 19+818+133/272928
             account-search-cost 0+287+0/275235
             select-idle-smt-prev 3+0+13/273569
+            vcpu-pack 3109+215+138967/142291
           inert:
             wake-affine-idle-params 0+0+0/272347
             wake-affine-return-cpu 0+0+0/272347
@@ -209,21 +215,22 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             idle-cores-clear-target 0+0+0/276137
         t5 (hackbench x4, pixel2):
           acts:
-            recent-used-cpu 1+320+1369/3404
-            rt-irq-spare-capacity 23+0+0/3358
-            recent-keep-prev 0+1091+0/3598
-            recent-as-target 0+2026+6/5364
+            recent-used-cpu 1+297+1264/4043
+            rt-irq-spare-capacity 11+0+0/3634
+            recent-keep-prev 0+1175+0/3512
+            recent-as-target 0+1555+3/4189
+            vcpu-pack 80+295+6007/6382
           inert:
-            wake-affine-idle-params 0+0+0/3531
-            wake-affine-return-cpu 0+0+0/3531
-            prev-idle-no-migrate 0+0+0/3531
-            idle-candidate 0+0+0/5004
-            idle-candidate-v1 0+0+0/5004
-            recent-affinity-fix 0+0+0/3598
-            clear-target-from-scan 0+0+0/5004
-            account-search-cost 0+0+0/5004
-            select-idle-smt-prev 0+0+0/3664
-            idle-cores-clear-target 0+0+0/3664
+            wake-affine-idle-params 0+0+0/3655
+            wake-affine-return-cpu 0+0+0/3655
+            prev-idle-no-migrate 0+0+0/3655
+            idle-candidate 0+0+0/3385
+            idle-candidate-v1 0+0+0/3385
+            recent-affinity-fix 0+0+0/3512
+            clear-target-from-scan 0+0+0/3385
+            account-search-cost 0+0+0/3385
+            select-idle-smt-prev 0+0+0/3224
+            idle-cores-clear-target 0+0+0/3224
     "#]]
     .assert_eq(&rows.concat());
 }

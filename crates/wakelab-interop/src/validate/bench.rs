@@ -8,7 +8,7 @@
 
 use serde::Deserialize;
 
-use wakelab_sim::kernel::{KernelConfig, KernelVersion};
+use wakelab_sim::kernel::{KernelConfig, KernelVersion, PatchId};
 use wakelab_sim::presets;
 use wakelab_sim::scenario::{Experiment, Variant};
 use wakelab_sim::workload::WorkloadConfig;
@@ -73,6 +73,37 @@ pub struct Host {
     pub nr_cpus: u32,
     #[serde(default)]
     pub kernel: String,
+    /// `/proc/cmdline` of the recording host (`sched_vcpu_pack=` selects the host build's
+    /// packing rules, [`model_patches`]).
+    #[serde(default)]
+    pub cmdline: String,
+}
+
+/// The patch toggles the model adds for a recording host booted with `cmdline`: the
+/// recording host's build packs wake-ups when booted with `sched_vcpu_pack=15` (all four of its
+/// rules; recordings/host-kernel/README.md), which the `vcpu-pack` toggle models. Another
+/// non-zero value turns on a subset of the rules, which is not modelled: an error.
+pub fn model_patches(cmdline: &str, version: KernelVersion) -> Result<Vec<PatchId>, String> {
+    let Some(v) = cmdline
+        .split_whitespace()
+        .take_while(|a| *a != "--")
+        .find_map(|a| a.strip_prefix("sched_vcpu_pack="))
+    else {
+        return Ok(vec![]);
+    };
+    match v.parse::<u32>() {
+        Ok(0) => Ok(vec![]),
+        Ok(15) if PatchId::VcpuPack.info().applies_to.contains(&version) => {
+            Ok(vec![PatchId::VcpuPack])
+        }
+        Ok(15) => Err(format!(
+            "host.cmdline: sched_vcpu_pack=15 on a kernel modelled as {version}: the vcpu-pack \
+             toggle exists for 6.18 only"
+        )),
+        _ => Err(format!(
+            "host.cmdline: sched_vcpu_pack={v}: only 15 (all four packing rules) is modelled"
+        )),
+    }
 }
 
 /// The model's version of one recorded benchmark.
@@ -294,7 +325,10 @@ pub fn model_bench(rec: &Recording, duration_ms: u64) -> Result<ModelBench, Benc
         serde_json::from_value(workload).map_err(|e| bad(format!("model workload: {e}")))?;
     let mut e = presets::experiment("default").expect("default preset");
     let model_kernel = model_kernel(&rec.host.kernel);
-    let k = KernelConfig::baseline(model_kernel);
+    let patches = model_patches(&rec.host.cmdline, model_kernel).map_err(bad)?;
+    let k = patches
+        .iter()
+        .fold(KernelConfig::baseline(model_kernel), |k, &p| k.with(p));
     e.scenario.title = format!("{name} (model)");
     e.scenario.machine = machine;
     e.scenario.kernel = k;
@@ -323,8 +357,14 @@ pub fn model_bench(rec: &Recording, duration_ms: u64) -> Result<ModelBench, Benc
         .map_err(|m| bad(format!("model experiment: {m}")))?;
     Ok(ModelBench {
         description: format!(
-            "{} x{clients}, {HOST_MACHINE}, {model_kernel} baseline, {}",
+            "{} x{clients}, {HOST_MACHINE}, {model_kernel} {}, {}",
             e.scenario.workload.kind(),
+            if patches.is_empty() {
+                "baseline".to_string()
+            } else {
+                let keys: Vec<&str> = patches.iter().map(|p| p.key()).collect();
+                format!("+ {} (the host's build)", keys.join(", "))
+            },
             if to_completion {
                 format!("to completion (at most {run_ms} ms)")
             } else {
@@ -349,6 +389,7 @@ mod tests {
             host: Host {
                 nr_cpus: 2,
                 kernel: String::new(),
+                cmdline: String::new(),
             },
         }
     }
@@ -368,6 +409,29 @@ mod tests {
         for (release, want) in cases {
             assert_eq!(model_kernel(release).name(), want, "{release}");
         }
+    }
+
+    #[test]
+    fn the_host_builds_packing_rules_come_from_its_boot_command_line() {
+        let v = KernelVersion::V6_18;
+        let host = "quiet rcupdate.rcu_cpu_stall_cputime=1 sched_vcpu_pack=15 rdinit=/x -- --a b";
+        assert_eq!(model_patches(host, v), Ok(vec![PatchId::VcpuPack]));
+        assert_eq!(model_patches("console=ttyS0 root=/dev/vda", v), Ok(vec![]));
+        assert_eq!(model_patches("sched_vcpu_pack=0", v), Ok(vec![]));
+        // after `--` the words are init's, not the kernel's
+        assert_eq!(model_patches("quiet -- sched_vcpu_pack=15", v), Ok(vec![]));
+        assert_eq!(
+            model_patches("sched_vcpu_pack=3", v),
+            Err(
+                "host.cmdline: sched_vcpu_pack=3: only 15 (all four packing rules) is modelled"
+                    .into()
+            )
+        );
+        assert!(
+            model_patches(host, KernelVersion::V5_15)
+                .unwrap_err()
+                .contains("6.18 only")
+        );
     }
 
     fn loops_and_run_ms(b: &ModelBench) -> (u32, u64) {

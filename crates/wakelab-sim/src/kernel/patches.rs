@@ -30,6 +30,7 @@ pub enum PatchId {
     AccountSearchCost,
     SelectIdleSmtPrev,
     IdleCoresClearTarget,
+    VcpuPack,
 }
 
 /// One entry of the registry (shown in the UI).
@@ -263,10 +264,28 @@ pub const PATCHES: &[PatchInfo] = &[
         affects: "select_idle_cpu (has_idle_cores)",
         nfc: false,
     },
+    PatchInfo {
+        id: PatchId::VcpuPack,
+        key: "vcpu-pack",
+        title: "vCPU packing in select_task_rq_fair (the recording host's 6.18.44-fc build, sched_vcpu_pack=15)",
+        author: "not known (read from the host kernel's machine code)",
+        landed: "not in mainline",
+        explanation: "The kernel our recordings ran on packs wake-ups before mainline's \
+            placement runs: a task woken by an interrupt on an idle CPU runs there; a sync \
+            wake-up stays on the waker's CPU, and any other wake-up goes to its busy previous \
+            CPU, the waker's CPU or the first busy CPU, if that CPU has room: only fair tasks, \
+            at most one runnable, no queued remote wake-up, and its utilisation with the task's \
+            below 70% of its capacity. Fork and exec stay on the parent's CPU under the same \
+            test. Decoded from the live kernel text (recordings/host-kernel/README.md); the \
+            validation experiments that stand for that host turn it on.",
+        applies_to: &[V6_18],
+        affects: "select_task_rq_fair (before record_wakee and the domain walk)",
+        nfc: false,
+    },
 ];
 
 impl PatchId {
-    pub const ALL: [PatchId; 14] = [
+    pub const ALL: [PatchId; 15] = [
         PatchId::WakeAffineIdleParams,
         PatchId::WakeAffineReturnCpu,
         PatchId::PrevIdleNoMigrate,
@@ -281,6 +300,7 @@ impl PatchId {
         PatchId::AccountSearchCost,
         PatchId::SelectIdleSmtPrev,
         PatchId::IdleCoresClearTarget,
+        PatchId::VcpuPack,
     ];
 
     /// The patches this one is posted on top of: on a version a listed patch applies to (it is
@@ -630,6 +650,10 @@ pub struct Behaviour {
     /// 4.15: find_idlest_group_cpu prefers this_cpu on a load tie.
     pub idlest_cpu_tie_prefers_this: bool,
     pub numa_spare_rule: NumaSpareRule,
+
+    // ---- the recording host's build (not mainline)
+    /// vcpu-pack: `sched_vcpu_pack=15`'s four packing rules in select_task_rq_fair.
+    pub vcpu_pack: bool,
 }
 
 impl Behaviour {
@@ -719,6 +743,7 @@ impl Behaviour {
                 V5_15 | V6_18 => NumaSpareRule::QuarterGroupPlusOne,
                 _ => NumaSpareRule::LocalIdle,
             },
+            vcpu_pack: p(PatchId::VcpuPack),
         }
     }
 }

@@ -27,6 +27,8 @@ pub enum Func {
     FindIdlestGroup,
     FindIdlestGroupCpu,
     SelectFallbackRq,
+    /// vcpu-pack: the host build's `vcpu_pack_room(p, cpu)`.
+    VcpuPackRoom,
 }
 
 /// Why a CPU examined by a scan was passed over (or taken).
@@ -51,6 +53,10 @@ pub enum Verdict {
     Candidate,
     /// Idle but its capacity does not fit the task.
     DoesNotFit,
+    /// vcpu-pack: `vcpu_pack_room` holds (only fair tasks, at most one runnable, below 70%).
+    PackRoom,
+    /// vcpu-pack: `vcpu_pack_room` fails.
+    NoPackRoom,
 }
 
 /// One step of an explanation.
@@ -138,6 +144,8 @@ fn verdict_text(v: Verdict) -> &'static str {
         Verdict::CoreIdle => "idle core",
         Verdict::Candidate => "idle -> remembered as candidate",
         Verdict::DoesNotFit => "idle but does not fit",
+        Verdict::PackRoom => "room to pack (fair only, <= 1 runnable, util + p's < 70%)",
+        Verdict::NoPackRoom => "no room to pack",
     }
 }
 

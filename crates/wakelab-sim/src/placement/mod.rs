@@ -256,6 +256,9 @@ pub enum Rule {
     SingleCpu,
     /// The class returned a disallowed CPU: select_fallback_rq.
     Fallback,
+    /// vcpu-pack (the recording host's build): one of its packing rules placed the task
+    /// before mainline's code ran.
+    VcpuPack,
 }
 
 /// The outcome of [`select_task_rq`].

@@ -14,7 +14,9 @@
 //!   SIS_PROP / SIS_UTIL budgets (§6.2-§7);
 //! - `idle_cores`: `has_idle_cores` tracking (`test_idle_cores`, `set_idle_cores`,
 //!   `__update_idle_core`; §6.1);
-//! - `slow_path`: `find_idlest_cpu` / `find_idlest_group` / `find_idlest_group_cpu` (§8).
+//! - `slow_path`: `find_idlest_cpu` / `find_idlest_group` / `find_idlest_group_cpu` (§8);
+//! - `vcpu_pack`: the recording host's packing rules (`vcpu-pack`, not mainline), which run
+//!   first in its `select_task_rq_fair`.
 //!
 //! This file holds the shared context (`Ctx`) and the primitives every part reads (§1, §9,
 //! §10.5). Nothing here allocates: masks are `Copy` bitsets, scans use
@@ -26,6 +28,7 @@ mod select_idle_scan;
 mod select_idle_sibling;
 mod select_task_rq;
 mod slow_path;
+mod vcpu_pack;
 mod wake_affine;
 
 pub use idle_cores::update_idle_core;

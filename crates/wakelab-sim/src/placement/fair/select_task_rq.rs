@@ -11,6 +11,7 @@ use super::super::{
 use super::Ctx;
 use super::select_idle_sibling::select_idle_sibling;
 use super::slow_path::find_idlest_cpu;
+use super::vcpu_pack::{decide_packed, vcpu_pack};
 use super::wake_affine::{record_wakee, wake_affine, wake_cap, wake_wide};
 
 /// `select_task_rq` (core.c, §3.0): the entry point the engine calls for every wake-up, fork
@@ -147,6 +148,24 @@ pub fn select_task_rq_fair<V: SchedView, E: Explain>(
     let sync = req.sync && !(b.sync_ignores_exiting && current.exiting);
     let mut want_affine = false;
     let mut affine = false;
+
+    // vcpu-pack: the recording host's build places the task here when one of its packing
+    // rules applies, and mainline's code below does not run (not even record_wakee).
+    if b.vcpu_pack {
+        if let Some(packed) = vcpu_pack(&mut c, sd_flag, p, current, cpu, sync) {
+            let packed = decide_packed(&mut c, packed);
+            c.leave(Func::SelectTaskRqFair, Some(packed));
+            return Decision {
+                cpu: packed,
+                rule: c.rule,
+                scanned: c.scanned,
+                affine: false,
+                want_affine: false,
+                fast_path: false,
+                wake_avg_idle_used: 0,
+            };
+        }
+    }
 
     if sd_flag == SdFlag::Wake {
         record_wakee(&mut c, p, current);
