@@ -566,6 +566,35 @@ mod tests {
         can_migrate_task(&view, &mut env, &p, 0, 1, &mut Trace::off())
     }
 
+    /// A task's run that ends in a block counts as running in its PELT signals
+    /// (`put_prev_entity` / `dequeue_entity` update it while it is still curr), its wait before
+    /// a run as runnable (`set_next_entity` updates it before it becomes curr): 20 µs runs every
+    /// 100 µs settle at a fifth of the scale (4.15 x86: no frequency invariance). Until
+    /// 2026-12-03 the run was counted as runnable-not-running and this util_avg decayed to 0.
+    #[test]
+    fn a_task_that_runs_briefly_and_blocks_accrues_its_runs_in_util_avg() {
+        use crate::engine::task::BlockReason;
+        let mut e = crate::presets::experiment("t1").unwrap();
+        e.scenario.noise.background = false;
+        let sc = e.variant_scenario(0);
+        let (input, _, _) = build_input(&sc, 1, 1, DetailOptions::default()).unwrap();
+        let mut sim = Sim::new(input).unwrap();
+        sim.now = 1_000_000;
+        sim.tasks[0].cpu = 0;
+        for _ in 0..4_000 {
+            sim.enqueue_task(0, 0, false);
+            sim.set_curr(0, 0);
+            sim.now += 20_000;
+            sim.block(0, 0, BlockReason::Timer);
+            sim.now += 80_000;
+        }
+        let util = sim.tasks[0].avg.util_avg;
+        assert!(
+            (190..=220).contains(&util),
+            "util_avg {util}, want about 1024 / 5"
+        );
+    }
+
     /// 4.15 `migrate_task_rq_fair` zeroes `p->se.exec_start` when a task changes CPU, so a task
     /// woken onto another CPU and waiting there is cache cold for `task_hot` (`rq_clock_task -
     /// 0`), although it ran 10 µs ago; without the migration it is hot (10 µs < 500 µs).
