@@ -268,7 +268,7 @@ pub const PATCHES: &[PatchInfo] = &[
         id: PatchId::VcpuPack,
         key: "vcpu-pack",
         title: "vCPU packing in select_task_rq_fair (the recording host's 6.18.44-fc build, sched_vcpu_pack=15)",
-        author: "not known (read from the host kernel's machine code)",
+        author: "unknown: read from the host kernel's machine code",
         landed: "not in mainline",
         explanation: "The kernel our recordings ran on packs wake-ups before mainline's \
             placement runs: a task woken by an interrupt on an idle CPU runs there; a sync \

@@ -724,8 +724,9 @@ fn variant_fields(exp: &Experiment, i: usize, out: &mut Vec<FieldSpec>) {
         out.push(f);
     }
     for info in PATCHES.iter().filter(|p| p.applies_to.contains(&k.version)) {
-        let landed = if info.landed == "not merged" {
-            "not merged".to_string()
+        // "not merged", "not merged (v1 06/10)", "not in mainline": said as is
+        let landed = if info.landed.starts_with("not ") {
+            info.landed.to_string()
         } else {
             format!("landed in {}", info.landed)
         };
