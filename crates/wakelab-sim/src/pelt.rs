@@ -15,6 +15,8 @@ use serde::Serialize;
 pub const LOAD_AVG_PERIOD: u32 = 32;
 /// Maximum of the series, `1024 * Σ y^n` (`LOAD_AVG_MAX`).
 pub const LOAD_AVG_MAX: u64 = 47742;
+/// `PELT_MIN_DIVIDER` (`LOAD_AVG_MAX - 1024`): the smallest divider an average is computed with.
+pub const PELT_MIN_DIVIDER: u64 = LOAD_AVG_MAX - 1024;
 /// One period, in the 1024-ns units PELT counts in.
 pub const PERIOD: u32 = 1024;
 
@@ -134,25 +136,39 @@ impl SchedAvg {
         true
     }
 
-    /// Remove another average's contribution (migration detach / blocked task leaving a
-    /// runqueue), floored at zero like `sub_positive`.
-    pub fn sub(&mut self, other: &SchedAvg) {
-        self.load_avg = self.load_avg.saturating_sub(other.load_avg);
-        self.load_sum = self.load_sum.saturating_sub(other.load_sum);
-        self.runnable_avg = self.runnable_avg.saturating_sub(other.runnable_avg);
-        self.runnable_sum = self.runnable_sum.saturating_sub(other.runnable_sum);
-        self.util_avg = self.util_avg.saturating_sub(other.util_avg);
-        self.util_sum = self.util_sum.saturating_sub(other.util_sum);
+    /// `detach_entity_load_avg(cfs_rq, se)` (and `dequeue_load_avg`): take a task's
+    /// contribution off this runqueue's sums (migration away, exit), floored at zero like
+    /// `sub_positive`. A task's `load_sum` counts runnable time unweighted (its `load_avg` is
+    /// `se_weight x load_sum / divider`); the runqueue's is weighted, so it loses
+    /// `se_weight x load_sum`. The sums are then kept at least `avg x PELT_MIN_DIVIDER`
+    /// ("sched/pelt: Relax the sync of *_sum with *_avg", 5.16, applied to every version here:
+    /// the model's task and runqueue signals are updated at different instants, so their sums
+    /// drift apart a little; without the floor an average could be recomputed to zero).
+    pub fn detach_entity(&mut self, se: &SchedAvg, se_weight: u64) {
+        self.load_avg = self.load_avg.saturating_sub(se.load_avg);
+        self.load_sum = self.load_sum.saturating_sub(se_weight * se.load_sum);
+        self.load_sum = self.load_sum.max(self.load_avg * PELT_MIN_DIVIDER);
+        self.util_avg = self.util_avg.saturating_sub(se.util_avg);
+        self.util_sum = self.util_sum.saturating_sub(se.util_sum);
+        self.util_sum = self.util_sum.max(self.util_avg as u64 * PELT_MIN_DIVIDER);
+        self.runnable_avg = self.runnable_avg.saturating_sub(se.runnable_avg);
+        self.runnable_sum = self.runnable_sum.saturating_sub(se.runnable_sum);
+        self.runnable_sum = self.runnable_sum.max(self.runnable_avg * PELT_MIN_DIVIDER);
     }
 
-    /// Add another average's contribution (attach).
-    pub fn add(&mut self, other: &SchedAvg) {
-        self.load_avg += other.load_avg;
-        self.load_sum += other.load_sum;
-        self.runnable_avg += other.runnable_avg;
-        self.runnable_sum += other.runnable_sum;
-        self.util_avg += other.util_avg;
-        self.util_sum += other.util_sum;
+    /// `attach_entity_load_avg(cfs_rq, se)` (and `enqueue_load_avg`): add a task's
+    /// contribution to this runqueue's sums (first enqueue, migration in). `load_sum` gains
+    /// `se_weight x load_sum` (see [`SchedAvg::detach_entity`]): before 2026-12-04 the model
+    /// added it unweighted, so an attached task's load vanished from the runqueue's `load_avg`
+    /// at its next period and a runqueue's load was only the decayed history of its own queue,
+    /// without the blocked load of its sleeping tasks.
+    pub fn attach_entity(&mut self, se: &SchedAvg, se_weight: u64) {
+        self.load_avg += se.load_avg;
+        self.load_sum += se_weight * se.load_sum;
+        self.runnable_avg += se.runnable_avg;
+        self.runnable_sum += se.runnable_sum;
+        self.util_avg += se.util_avg;
+        self.util_sum += se.util_sum;
     }
 }
 

@@ -28,7 +28,7 @@ impl Sim {
         let rq = &mut self.rqs[cpu as usize];
         if !task.attached {
             task.attached = true;
-            rq.cfs_avg.add(&task.avg);
+            rq.cfs_avg.attach_entity(&task.avg, task.weight as u64);
         }
         // A 6.18 delayed task moved by the load balancer arrives still asleep and delayed
         // (enqueue_task_fair: no util_est, not in h_nr_runnable): it stays queued until picked

@@ -136,8 +136,8 @@ impl Sim {
         }
         self.chan_release(t, cpu);
         // Detach the exiting task's blocked contribution.
-        let avg = self.tasks[t as usize].avg;
-        self.rqs[cpu as usize].cfs_avg.sub(&avg);
+        let (avg, w) = (self.tasks[t as usize].avg, self.tasks[t as usize].weight as u64);
+        self.rqs[cpu as usize].cfs_avg.detach_entity(&avg, w);
         let task = &mut self.tasks[t as usize];
         task.state = TaskState::Exited;
         task.exit_time = Some(self.now);
@@ -425,9 +425,15 @@ impl Sim {
         self.stats.migrations += 1;
         self.tasks[t as usize].migrations += 1;
         if self.tasks[t as usize].attached {
-            let avg = self.tasks[t as usize].avg;
-            self.rqs[from as usize].cfs_avg.sub(&avg);
-            self.rqs[to as usize].cfs_avg.add(&avg);
+            // remove_entity_load_avg / attach_entity_load_avg act on runqueues brought up to
+            // date (the kernel's `removed` is applied at the next update_cfs_rq_load_avg, the
+            // attach follows it): otherwise the next update would decay the contribution just
+            // attached over the time the destination sat unchanged (e.g. idle, NOHZ).
+            self.update_rq_avgs(from);
+            self.update_rq_avgs(to);
+            let (avg, w) = (self.tasks[t as usize].avg, self.tasks[t as usize].weight as u64);
+            self.rqs[from as usize].cfs_avg.detach_entity(&avg, w);
+            self.rqs[to as usize].cfs_avg.attach_entity(&avg, w);
         }
         let task = &mut self.tasks[t as usize];
         if !self.beh.eevdf {
@@ -593,6 +599,53 @@ mod tests {
             (190..=220).contains(&util),
             "util_avg {util}, want about 1024 / 5"
         );
+    }
+
+    /// A runqueue's `load_avg` holds its tasks' contributions, blocked ones included, and a
+    /// sleeping task's moves with it when it changes CPU (`remove_entity_load_avg` on the old
+    /// runqueue, `attach_entity_load_avg` on the new one), also across the next PELT update.
+    /// Until 2026-12-04 the model attached a task's `load_sum` unweighted, so the moved load
+    /// came back to the old CPU and left the new one at their next update (`cpu_load`, which
+    /// wake_affine_weight and the balancer compare, was each CPU's own queue history).
+    #[test]
+    fn a_sleeping_task_s_load_moves_with_it_when_it_changes_cpu() {
+        use crate::engine::task::BlockReason;
+        let mut e = crate::presets::experiment("t1").unwrap();
+        e.scenario.noise.background = false;
+        let sc = e.variant_scenario(0);
+        let (input, _, _) = build_input(&sc, 1, 1, DetailOptions::default()).unwrap();
+        let mut sim = Sim::new(input).unwrap();
+        sim.now = 1_000_000;
+        sim.tasks[0].cpu = 0;
+        // runnable half of the time on CPU 0 for 400 ms, then asleep for 5 ms
+        for _ in 0..4_000 {
+            sim.enqueue_task(0, 0, false);
+            sim.set_curr(0, 0);
+            sim.now += 50_000;
+            sim.block(0, 0, BlockReason::Timer);
+            sim.now += 50_000;
+        }
+        sim.now += 5_000_000;
+        let load = |sim: &mut Sim, cpu: crate::cpumask::Cpu| {
+            sim.update_rq_avgs(cpu);
+            sim.rqs[cpu as usize].cfs_avg.load_avg
+        };
+        sim.update_task_avg(0, 0);
+        let task_load = sim.tasks[0].avg.load_avg;
+        assert!((400..=560).contains(&task_load), "task load_avg {task_load}");
+        let near = |x: u64| x.abs_diff(task_load) * 10 <= task_load;
+        let before = load(&mut sim, 0);
+        assert!(near(before), "CPU 0 holds the blocked load: {before} vs {task_load}");
+        assert_eq!(load(&mut sim, 1), 0);
+        sim.migrate_task(0, 0, 1);
+        // after the next period boundaries on both runqueues
+        sim.now += 3_000_000;
+        sim.update_task_avg(0, 1);
+        let task_load = sim.tasks[0].avg.load_avg;
+        let near = |x: u64| x.abs_diff(task_load) * 10 <= task_load;
+        let (l0, l1) = (load(&mut sim, 0), load(&mut sim, 1));
+        assert!(l0 * 10 < task_load, "CPU 0 kept {l0} of the moved {task_load}");
+        assert!(near(l1), "CPU 1 holds {l1}, the task {task_load}");
     }
 
     /// 4.15 `migrate_task_rq_fair` zeroes `p->se.exec_start` when a task changes CPU, so a task
