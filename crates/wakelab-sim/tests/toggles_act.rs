@@ -146,7 +146,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             prev-idle-no-migrate 429+0+0/1389
             recent-used-cpu 2+168+3/899
             recent-keep-prev 0+308+0/886
-            vcpu-pack 344+39+408/791
+            vcpu-pack 337+43+439/819
           inert:
             wake-affine-idle-params 0+0+0/922
             wake-affine-return-cpu 0+0+0/922
@@ -168,7 +168,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             recent-as-target 0+10796+0/10810
             clear-target-from-scan 1+17+3/10764
             select-idle-smt-prev 0+2+3/10530
-            vcpu-pack 1844+4+5647/7495
+            vcpu-pack 1840+4+6241/8085
           inert:
             wake-affine-idle-params 0+0+0/8464
             wake-affine-return-cpu 0+0+0/8464
@@ -180,14 +180,14 @@ fn seed_patches_act_where_their_paths_are_exercised() {
         t3 (tbench x32, clx-2s-80t):
           acts:
             recent-used-cpu 2+100+0/275680
-            idle-candidate 36+21+3/274859
-            idle-candidate-v1 46+0+94/275633
+            idle-candidate 27+19+1/273906
+            idle-candidate-v1 43+0+87/274708
             recent-keep-prev 0+272221+0/272293
-            recent-as-target 13+272964+0/273082
-            clear-target-from-scan 19+818+133/272928
-            account-search-cost 0+287+0/275235
+            recent-as-target 13+273497+0/273614
+            clear-target-from-scan 10+793+115/273366
+            account-search-cost 0+279+0/275266
             select-idle-smt-prev 3+0+13/273569
-            vcpu-pack 3109+215+138967/142291
+            vcpu-pack 6535+0+143877/150412
           inert:
             wake-affine-idle-params 0+0+0/272347
             wake-affine-return-cpu 0+0+0/272347
@@ -198,14 +198,14 @@ fn seed_patches_act_where_their_paths_are_exercised() {
         t4 (tbench x32, clx-2s-80t):
           acts:
             recent-used-cpu 2+100+0/275680
-            idle-candidate 36+21+3/274859
-            idle-candidate-v1 46+0+94/275633
+            idle-candidate 27+19+1/273906
+            idle-candidate-v1 43+0+87/274708
             recent-keep-prev 0+272221+0/272293
-            recent-as-target 13+272964+0/273082
-            clear-target-from-scan 19+818+133/272928
-            account-search-cost 0+287+0/275235
+            recent-as-target 13+273497+0/273614
+            clear-target-from-scan 10+793+115/273366
+            account-search-cost 0+279+0/275266
             select-idle-smt-prev 3+0+13/273569
-            vcpu-pack 3109+215+138967/142291
+            vcpu-pack 6535+0+143877/150412
           inert:
             wake-affine-idle-params 0+0+0/272347
             wake-affine-return-cpu 0+0+0/272347
@@ -215,22 +215,22 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             idle-cores-clear-target 0+0+0/276137
         t5 (hackbench x4, pixel2):
           acts:
-            recent-used-cpu 1+297+1264/4043
-            rt-irq-spare-capacity 11+0+0/3634
-            recent-keep-prev 0+1175+0/3512
-            recent-as-target 0+1555+3/4189
-            vcpu-pack 80+295+6007/6382
+            recent-used-cpu 0+323+960/3427
+            rt-irq-spare-capacity 4+0+0/3137
+            recent-keep-prev 0+1329+0/3278
+            recent-as-target 0+1552+0/3228
+            vcpu-pack 45+626+6695/7366
           inert:
-            wake-affine-idle-params 0+0+0/3655
-            wake-affine-return-cpu 0+0+0/3655
-            prev-idle-no-migrate 0+0+0/3655
-            idle-candidate 0+0+0/3385
-            idle-candidate-v1 0+0+0/3385
-            recent-affinity-fix 0+0+0/3512
-            clear-target-from-scan 0+0+0/3385
-            account-search-cost 0+0+0/3385
-            select-idle-smt-prev 0+0+0/3224
-            idle-cores-clear-target 0+0+0/3224
+            wake-affine-idle-params 0+0+0/2973
+            wake-affine-return-cpu 0+0+0/2973
+            prev-idle-no-migrate 0+0+0/2973
+            idle-candidate 0+0+0/5830
+            idle-candidate-v1 0+0+0/5830
+            recent-affinity-fix 0+0+0/3278
+            clear-target-from-scan 0+0+0/5830
+            account-search-cost 0+0+0/5830
+            select-idle-smt-prev 0+0+0/4610
+            idle-cores-clear-target 0+0+0/4610
     "#]]
     .assert_eq(&rows.concat());
 }
