@@ -45,6 +45,18 @@ use super::rq::Rq;
 use super::stats::RunStats;
 use super::task::{BlockReason, Task, TaskId, TaskState, nice_to_weight};
 
+/// `wakee_flips` of a benchmark's initial tasks: what they inherit from the shell that started
+/// them. A forked task keeps its parent's `wakee_flips`, `last_wakee` and
+/// `wakee_flip_decay_ts` (`dup_task_struct` copies the task_struct and `__sched_fork` does not
+/// reset them), and a task's flips decay only when it wakes someone itself (`record_wakee`), so
+/// a benchmark's workers that seldom wake anyone keep the launcher's count for the whole run;
+/// on a machine whose LLC has at most that many CPUs it makes `wake_wide` true for their
+/// wakers. Measured on the 2-vCPU recording host (recordings/wake-wide/README.md):
+/// hackbench started from bash had 2 at its forks in 6 of 6 runs, started under
+/// `perf sched record` 4, 7 and 4, under `bpftrace -c` 5 and 8. Background tasks (interference,
+/// system noise) start at 0.
+pub const LAUNCHER_WAKEE_FLIPS: u32 = 2;
+
 /// Everything a run needs, already validated and resolved.
 pub struct SimInput {
     pub topology: Topology,
@@ -281,6 +293,10 @@ impl Sim {
             let start_cpu = spec.start_cpu.unwrap_or(0);
             let mut t = sim.make_task(i as u32, spec, start_cpu);
             t.cost_scale = sim.draw_cost_scale();
+            if (i as u32) < sim.n_benchmark {
+                // started from a shell: the task carries its launcher's wakee_flips
+                t.pl.wakee_flips = LAUNCHER_WAKEE_FLIPS;
+            }
             sim.tasks.push(t);
             sim.q
                 .push(spec.start_ns, Ev::TaskStart { task: i as TaskId });

@@ -45,7 +45,12 @@ impl Sim {
             child.cpu
         };
         child.pl.prev_cpu = child.cpu;
-        let _ = parent;
+        // dup_task_struct copies the parent's wakee_flips, wakee_flip_decay_ts and last_wakee;
+        // __sched_fork does not reset them (measured: recordings/wake-wide/README.md)
+        let pp = &self.tasks[parent as usize].pl;
+        child.pl.wakee_flips = pp.wakee_flips;
+        child.pl.wakee_flip_decay_ts = pp.wakee_flip_decay_ts;
+        child.pl.last_wakee = pp.last_wakee;
         self.tasks.push(child);
         self.live_tasks += 1;
         let start = self.tasks[id as usize].cpu;
@@ -136,7 +141,10 @@ impl Sim {
         }
         self.chan_release(t, cpu);
         // Detach the exiting task's blocked contribution.
-        let (avg, w) = (self.tasks[t as usize].avg, self.tasks[t as usize].weight as u64);
+        let (avg, w) = (
+            self.tasks[t as usize].avg,
+            self.tasks[t as usize].weight as u64,
+        );
         self.rqs[cpu as usize].cfs_avg.detach_entity(&avg, w);
         let task = &mut self.tasks[t as usize];
         task.state = TaskState::Exited;
@@ -431,7 +439,10 @@ impl Sim {
             // attached over the time the destination sat unchanged (e.g. idle, NOHZ).
             self.update_rq_avgs(from);
             self.update_rq_avgs(to);
-            let (avg, w) = (self.tasks[t as usize].avg, self.tasks[t as usize].weight as u64);
+            let (avg, w) = (
+                self.tasks[t as usize].avg,
+                self.tasks[t as usize].weight as u64,
+            );
             self.rqs[from as usize].cfs_avg.detach_entity(&avg, w);
             self.rqs[to as usize].cfs_avg.attach_entity(&avg, w);
         }
@@ -601,6 +612,37 @@ mod tests {
         );
     }
 
+    /// A forked task starts with its parent's `wakee_flips`, `wakee_flip_decay_ts` and
+    /// `last_wakee` (`dup_task_struct` copies them, `__sched_fork` leaves them:
+    /// recordings/wake-wide), and a benchmark's initial tasks with their launcher's count;
+    /// background tasks (interference, system noise) with none.
+    #[test]
+    fn a_forked_task_inherits_its_parent_s_wakee_flips() {
+        let mut e = crate::presets::experiment("t5").unwrap();
+        e.scenario.noise.background = true;
+        let sc = e.variant_scenario(0);
+        let (input, _, _) = build_input(&sc, 1, 1, DetailOptions::default()).unwrap();
+        let background = input.background_tasks as usize;
+        let mut sim = Sim::new(input).unwrap();
+        let n = sim.tasks.len();
+        assert!(background > 0 && n > background);
+        assert_eq!(sim.tasks[0].pl.wakee_flips, super::super::LAUNCHER_WAKEE_FLIPS);
+        for t in &sim.tasks[n - background..] {
+            assert_eq!(t.pl.wakee_flips, 0, "background task {t:?}");
+        }
+        sim.now = 5_000_000;
+        sim.tasks[0].pl.wakee_flips = 37;
+        sim.tasks[0].pl.wakee_flip_decay_ts = 1_234_567;
+        sim.tasks[0].pl.last_wakee = Some(3);
+        let prog = sim.n_initial; // the first fork template (hackbench's receiver)
+        sim.do_fork(0, 0, prog);
+        let child = &sim.tasks[n].pl;
+        assert_eq!(
+            (child.wakee_flips, child.wakee_flip_decay_ts, child.last_wakee),
+            (37, 1_234_567, Some(3))
+        );
+    }
+
     /// A runqueue's `load_avg` holds its tasks' contributions, blocked ones included, and a
     /// sleeping task's moves with it when it changes CPU (`remove_entity_load_avg` on the old
     /// runqueue, `attach_entity_load_avg` on the new one), also across the next PELT update.
@@ -632,10 +674,16 @@ mod tests {
         };
         sim.update_task_avg(0, 0);
         let task_load = sim.tasks[0].avg.load_avg;
-        assert!((400..=560).contains(&task_load), "task load_avg {task_load}");
+        assert!(
+            (400..=560).contains(&task_load),
+            "task load_avg {task_load}"
+        );
         let near = |x: u64| x.abs_diff(task_load) * 10 <= task_load;
         let before = load(&mut sim, 0);
-        assert!(near(before), "CPU 0 holds the blocked load: {before} vs {task_load}");
+        assert!(
+            near(before),
+            "CPU 0 holds the blocked load: {before} vs {task_load}"
+        );
         assert_eq!(load(&mut sim, 1), 0);
         sim.migrate_task(0, 0, 1);
         // after the next period boundaries on both runqueues
@@ -644,7 +692,10 @@ mod tests {
         let task_load = sim.tasks[0].avg.load_avg;
         let near = |x: u64| x.abs_diff(task_load) * 10 <= task_load;
         let (l0, l1) = (load(&mut sim, 0), load(&mut sim, 1));
-        assert!(l0 * 10 < task_load, "CPU 0 kept {l0} of the moved {task_load}");
+        assert!(
+            l0 * 10 < task_load,
+            "CPU 0 kept {l0} of the moved {task_load}"
+        );
         assert!(near(l1), "CPU 1 holds {l1}, the task {task_load}");
     }
 
