@@ -267,7 +267,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
                       previous CPU. Published: about 10% fewer migrations, throughput neutral.",
             published: &[],
             model: "Wakelab shows the direction, a prediction: with the patch interrupt-woken \
-                    clients migrate less (-53% over the preset's runs, 47 345 -> 22 393; published \
+                    clients migrate less (-53% over the preset's runs, 47 345 -> 22 410; published \
                     about -10%). The changelog publishes no dbench throughput (\"no adverse \
                     impact\"; its throughput figures are pgbench's, see t2-pgbench). Here dbench \
                     gains 0% to +158%, a prediction the posting does not support: a gain that \
@@ -427,7 +427,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
                       16 tasks -1%, 32 tasks +11.6%.",
             published: published::T5_HACKBENCH,
             model: "Wakelab does not reproduce the gain (a prediction, not met; not neutral: \
-                    -6.2% / +1.4% / +0.7% at 8 / 16 / 32 tasks, published +30.7% / -1% / \
+                    +24.0% / +2.0% / -1.8% at 8 / 16 / 32 tasks, published +30.7% / -1% / \
                     +11.6%): on mainline 4.15 the patch only changes wake-ups that take the slow \
                     path; most of hackbench's do here, and the patch moves a few of them to \
                     another CPU, without a gain beyond the iterations' spread. The measured kernel was probably an Android \

@@ -143,22 +143,22 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             idle-cores-clear-target 0+0+0/1136
         t2 (dbench x4, skl-client-8c-nosmt):
           acts:
-            prev-idle-no-migrate 429+0+0/1389
-            recent-used-cpu 2+168+3/899
-            recent-keep-prev 0+308+0/886
-            vcpu-pack 337+43+439/819
+            prev-idle-no-migrate 441+0+0/1407
+            recent-used-cpu 6+164+5/905
+            recent-keep-prev 0+226+0/900
+            vcpu-pack 381+42+458/881
           inert:
-            wake-affine-idle-params 0+0+0/922
-            wake-affine-return-cpu 0+0+0/922
-            rt-irq-spare-capacity 0+0+0/922
-            idle-candidate 0+0+0/1382
-            idle-candidate-v1 0+0+0/1382
-            recent-affinity-fix 0+0+0/886
-            recent-as-target 0+397+0/1382
-            clear-target-from-scan 0+0+0/1382
-            account-search-cost 0+0+0/1382
-            select-idle-smt-prev 0+0+0/1401
-            idle-cores-clear-target 0+0+0/1401
+            wake-affine-idle-params 0+0+0/900
+            wake-affine-return-cpu 0+0+0/900
+            rt-irq-spare-capacity 0+0+0/900
+            idle-candidate 0+0+0/1371
+            idle-candidate-v1 0+0+0/1371
+            recent-affinity-fix 0+0+0/900
+            recent-as-target 0+383+0/1371
+            clear-target-from-scan 0+0+0/1371
+            account-search-cost 0+0+0/1371
+            select-idle-smt-prev 0+0+0/1397
+            idle-cores-clear-target 0+0+0/1397
         t2-pgbench (pgbench x4, skl-client-8t):
           acts:
             recent-used-cpu 0+38+1/8103
@@ -215,22 +215,22 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             idle-cores-clear-target 0+0+0/276137
         t5 (hackbench x4, pixel2):
           acts:
-            recent-used-cpu 0+323+960/3427
-            rt-irq-spare-capacity 4+0+0/3137
-            recent-keep-prev 0+1329+0/3278
-            recent-as-target 0+1552+0/3228
-            vcpu-pack 45+626+6695/7366
+            recent-used-cpu 0+305+969/3283
+            rt-irq-spare-capacity 15+0+0/3823
+            recent-keep-prev 0+1102+0/3057
+            recent-as-target 0+2332+6/5259
+            vcpu-pack 12+103+6263/6378
           inert:
-            wake-affine-idle-params 0+0+0/2973
-            wake-affine-return-cpu 0+0+0/2973
-            prev-idle-no-migrate 0+0+0/2973
-            idle-candidate 0+0+0/5830
-            idle-candidate-v1 0+0+0/5830
-            recent-affinity-fix 0+0+0/3278
-            clear-target-from-scan 0+0+0/5830
-            account-search-cost 0+0+0/5830
-            select-idle-smt-prev 0+0+0/4610
-            idle-cores-clear-target 0+0+0/4610
+            wake-affine-idle-params 0+0+0/2959
+            wake-affine-return-cpu 0+0+0/2959
+            prev-idle-no-migrate 0+0+0/2959
+            idle-candidate 0+0+0/5306
+            idle-candidate-v1 0+0+0/5306
+            recent-affinity-fix 0+0+0/3057
+            clear-target-from-scan 0+0+0/5306
+            account-search-cost 0+0+0/5306
+            select-idle-smt-prev 0+0+0/3628
+            idle-cores-clear-target 0+0+0/3628
     "#]]
     .assert_eq(&rows.concat());
 }

@@ -34,8 +34,20 @@ pub const MIN_EDGE_SHARE: f64 = 0.01;
 pub const DOC_BEGIN: &str = "<!-- wakelab validate: begin (generated; do not edit by hand) -->";
 pub const DOC_END: &str = "<!-- wakelab validate: end -->";
 
+/// Why [`model_summary`] has no summary.
+#[derive(Debug, thiserror::Error)]
+pub enum SummaryError {
+    /// The run could not be made.
+    #[error("{0}")]
+    Run(String),
+    /// The run records more segments or wake-ups than a detailed run keeps, so a summary of it
+    /// would leave part of it out.
+    #[error("{0}")]
+    TooLarge(String),
+}
+
 /// The model's run of `b`, as a trace summary (comm groups named like the real trace's).
-pub fn model_summary(b: &ModelBench) -> Result<TraceSummary, String> {
+pub fn model_summary(b: &ModelBench) -> Result<TraceSummary, SummaryError> {
     let d = run_point_detailed(
         &b.experiment,
         0,
@@ -48,17 +60,17 @@ pub fn model_summary(b: &ModelBench) -> Result<TraceSummary, String> {
         },
         None,
     )
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| SummaryError::Run(e.to_string()))?;
     let engine = &b.experiment.scenario.engine;
     if d.timeline.len() >= engine.max_timeline_segments
         || d.wake_records.len() >= engine.max_wakeup_records
         || d.plain_wakes.len() >= engine.max_wakeup_records
     {
-        return Err(format!(
+        return Err(SummaryError::TooLarge(format!(
             "{}: the run has more than {} timeline segments or {} wake-ups, the most a \
              detailed run records: shorten it",
             b.experiment.scenario.title, engine.max_timeline_segments, engine.max_wakeup_records
-        ));
+        )));
     }
     let mut s = stream_of_point(&d);
     for t in &mut s.tasks {
