@@ -12,8 +12,8 @@ use rayon::prelude::*;
 
 use wakelab_interop::sched_trace::TraceSummary;
 use wakelab_interop::validate::{
-    BenchError, Miss, Recording, Report, check_misses, compare, markdown, model_bench,
-    ModelBench, SummaryError, model_summary, parse_misses, splice_doc,
+    BenchError, Miss, ModelBench, Recording, Report, SummaryError, check_misses, compare, markdown,
+    model_bench, model_summary, parse_misses, splice_doc,
 };
 
 /// Largest recording metadata file read.
