@@ -626,7 +626,10 @@ mod tests {
         let mut sim = Sim::new(input).unwrap();
         let n = sim.tasks.len();
         assert!(background > 0 && n > background);
-        assert_eq!(sim.tasks[0].pl.wakee_flips, super::super::LAUNCHER_WAKEE_FLIPS);
+        assert_eq!(
+            sim.tasks[0].pl.wakee_flips,
+            super::super::LAUNCHER_WAKEE_FLIPS
+        );
         for t in &sim.tasks[n - background..] {
             assert_eq!(t.pl.wakee_flips, 0, "background task {t:?}");
         }
@@ -638,7 +641,11 @@ mod tests {
         sim.do_fork(0, 0, prog);
         let child = &sim.tasks[n].pl;
         assert_eq!(
-            (child.wakee_flips, child.wakee_flip_decay_ts, child.last_wakee),
+            (
+                child.wakee_flips,
+                child.wakee_flip_decay_ts,
+                child.last_wakee
+            ),
             (37, 1_234_567, Some(3))
         );
     }
