@@ -540,6 +540,16 @@ mod tests {
     use crate::engine::view::View;
     use crate::experiment::{DetailOptions, build_input};
 
+    /// The t1 preset's simulation (dbench on skl-client-8t) without system noise, at
+    /// time 0: task 0 is the dbench client.
+    fn t1_sim() -> Sim {
+        let mut e = crate::presets::experiment("t1").unwrap();
+        e.scenario.noise.background = false;
+        let sc = e.variant_scenario(0);
+        let (input, _, _) = build_input(&sc, 1, 1, DetailOptions::default()).unwrap();
+        Sim::new(input).unwrap()
+    }
+
     /// `can_migrate_task(p, env)` with CPU 2 pulling from `src` at the MC level (index 1 on
     /// skl-client-8t), no failed balance yet.
     fn may_pull(sim: &Sim, src: u16, t: u32) -> bool {
@@ -591,11 +601,7 @@ mod tests {
     #[test]
     fn a_task_that_runs_briefly_and_blocks_accrues_its_runs_in_util_avg() {
         use crate::engine::task::BlockReason;
-        let mut e = crate::presets::experiment("t1").unwrap();
-        e.scenario.noise.background = false;
-        let sc = e.variant_scenario(0);
-        let (input, _, _) = build_input(&sc, 1, 1, DetailOptions::default()).unwrap();
-        let mut sim = Sim::new(input).unwrap();
+        let mut sim = t1_sim();
         sim.now = 1_000_000;
         sim.tasks[0].cpu = 0;
         for _ in 0..4_000 {
@@ -659,11 +665,7 @@ mod tests {
     #[test]
     fn a_sleeping_task_s_load_moves_with_it_when_it_changes_cpu() {
         use crate::engine::task::BlockReason;
-        let mut e = crate::presets::experiment("t1").unwrap();
-        e.scenario.noise.background = false;
-        let sc = e.variant_scenario(0);
-        let (input, _, _) = build_input(&sc, 1, 1, DetailOptions::default()).unwrap();
-        let mut sim = Sim::new(input).unwrap();
+        let mut sim = t1_sim();
         sim.now = 1_000_000;
         sim.tasks[0].cpu = 0;
         // runnable half of the time on CPU 0 for 400 ms, then asleep for 5 ms
@@ -711,11 +713,7 @@ mod tests {
     /// 0`), although it ran 10 µs ago; without the migration it is hot (10 µs < 500 µs).
     #[test]
     fn a_task_that_changed_cpu_is_not_cache_hot() {
-        let mut e = crate::presets::experiment("t1").unwrap();
-        e.scenario.noise.background = false;
-        let sc = e.variant_scenario(0);
-        let (input, _, _) = build_input(&sc, 1, 1, DetailOptions::default()).unwrap();
-        let mut sim = Sim::new(input).unwrap();
+        let mut sim = t1_sim();
         // task 0 (the dbench client) last ran on CPU 0 until 10 µs ago
         sim.now = 1_000_000;
         sim.tasks[0].cpu = 0;
