@@ -1032,30 +1032,8 @@ fn the_tbench_message_size_figures_are_the_recording() {
 /// scripts/trace-reads/hackbench/runqueue_imbalance.py reads the exported counters. Returns
 /// (p50, p90, mean rounded to 0.1).
 fn model_runqueue_imbalance(kernel: &str, seed: u64) -> (u32, u32, String) {
-    use wakelab_sim::experiment::{DetailOptions, run_point_detailed};
-    let text = std::fs::read_to_string(
-        root().join("recordings/hackbench-preemption/model/model-experiment.json"),
-    )
-    .unwrap();
-    let mut v: Value = serde_json::from_str(&text).unwrap();
-    v["scenario"]["kernel"]["version"] = kernel.into();
-    v["variants"][0]["kernel"]["version"] = kernel.into();
-    v["scenario"]["run"]["seed"] = seed.into();
-    let exp = wakelab_sim::scenario::Experiment::from_json(&v.to_string()).unwrap();
     let window = (0, 250_000_000);
-    let d = run_point_detailed(
-        &exp,
-        0,
-        1,
-        0,
-        DetailOptions {
-            window: Some(window),
-            explain_decision: None,
-            shadow_kernel: None,
-        },
-        None,
-    )
-    .unwrap();
+    let d = model_hackbench_detail(kernel, seed, window);
     let starts = d
         .timeline
         .iter()
@@ -1083,6 +1061,38 @@ fn model_runqueue_imbalance(kernel: &str, seed: u64) -> (u32, u32, String) {
     (q(0.5), q(0.9), format!("{mean:.1}"))
 }
 
+/// The detailed run of the hackbench-pipe-thread-g1 experiment of
+/// recordings/hackbench-preemption/model/ as `kernel`, seed `seed`, recording `window` (ns).
+fn model_hackbench_detail(
+    kernel: &str,
+    seed: u64,
+    window: (u64, u64),
+) -> wakelab_sim::experiment::PointDetail {
+    use wakelab_sim::experiment::{DetailOptions, run_point_detailed};
+    let text = std::fs::read_to_string(
+        root().join("recordings/hackbench-preemption/model/model-experiment.json"),
+    )
+    .unwrap();
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    v["scenario"]["kernel"]["version"] = kernel.into();
+    v["variants"][0]["kernel"]["version"] = kernel.into();
+    v["scenario"]["run"]["seed"] = seed.into();
+    let exp = wakelab_sim::scenario::Experiment::from_json(&v.to_string()).unwrap();
+    run_point_detailed(
+        &exp,
+        0,
+        1,
+        0,
+        DetailOptions {
+            window: Some(window),
+            explain_decision: None,
+            shadow_kernel: None,
+        },
+        None,
+    )
+    .unwrap()
+}
+
 /// recordings/hackbench-preemption/REPORT.md, "Runqueue lengths": the host's figures are the
 /// script's output on the committed raw traces (runqueues/host.json); the model's are
 /// recomputed here, so a model change that moves them fails until the report says so.
@@ -1107,6 +1117,75 @@ fn the_runqueue_imbalance_figures_are_the_recordings_and_the_model() {
     for (kernel, seed) in [("6.18", 1), ("6.18", 2), ("6.18", 3), ("5.15", 1)] {
         let (p50, p90, mean) = model_runqueue_imbalance(kernel, seed);
         let quoted = format!("model {kernel}, seed {seed}: p50 {p50}, p90 {p90}, mean {mean}");
+        assert!(section.contains(&quoted), "not quoted: `{quoted}`");
+    }
+}
+
+/// The stored lag (`vlag`) a hackbench wakee brings to its placement in the model's run of the
+/// REPORT's experiment (6.18, seed 1, first 250 ms): every recorded wake-up preemption check
+/// of a hackbench task that was not a delayed requeue (placement keeps the stored lag, so the
+/// lag after placement is `vlag`). Returns (p50 as the lower edge of lagwide.bt's 50 µs bucket,
+/// share of 1 000 µs or more, number of wake-ups).
+fn model_wakee_lag(seed: u64) -> (i64, f64, usize) {
+    let d = model_hackbench_detail("6.18", seed, (0, 250_000_000));
+    let mut lags: Vec<i64> = d
+        .wake_preempts
+        .iter()
+        .filter(|w| !w.wakee_delayed && d.task_names[w.wakee as usize].starts_with("hackbench"))
+        .map(|w| w.wakee_lag_ns)
+        .collect();
+    lags.sort_unstable();
+    let n = lags.len();
+    let p50 = lags[n / 2];
+    let bucket = (p50 / 1000).div_euclid(50) * 50;
+    let ge_1000 = lags.iter().filter(|&&l| l >= 1_000_000).count() as f64 / n as f64;
+    (bucket, ge_1000, n)
+}
+
+/// recordings/hackbench-preemption/REPORT.md, "The lags the wakees bring": the host's figures
+/// are lagwide/summary.json's (lagwide_summary.py over the committed bpftrace outputs), the
+/// model's are recomputed, so a model change that moves them fails until the report says so.
+#[test]
+fn the_wakee_lag_figures_are_the_recordings_and_the_model() {
+    let report = repo_flat("recordings/hackbench-preemption/REPORT.md");
+    let (_, section) = report
+        .split_once("## The lags the wakees bring")
+        .expect("REPORT.md has a `The lags the wakees bring` section");
+    let (section, _) = section.split_once(" ## ").unwrap_or((section, ""));
+    let host = repo_json("recordings/hackbench-preemption/lagwide/summary.json");
+    let runs: Vec<&Value> = host.as_object().unwrap().values().collect();
+    let f = |v: &Value| v.as_f64().unwrap();
+    let range = |get: &dyn Fn(&Value) -> f64, fmt: &dyn Fn(f64) -> String| {
+        let v: Vec<f64> = runs.iter().map(|r| get(r)).collect();
+        let lo = v.iter().copied().fold(f64::MAX, f64::min);
+        let hi = v.iter().copied().fold(f64::MIN, f64::max);
+        format!("{}-{}", fmt(lo), fmt(hi))
+    };
+    let pct = |x: f64| format!("{:.0}", 100.0 * x);
+    let int = |x: f64| format!("{x:.0}");
+    let (p50, ge_1000, n) = model_wakee_lag(1);
+    for quoted in [
+        format!(
+            "host p50 {} µs, 1 000 µs or more in {}%",
+            range(&|r| f(&r["wakee_vlag"]["p50_bucket_us"]), &int),
+            range(&|r| f(&r["wakee_vlag"]["ge_1000us_share"]), &pct)
+        ),
+        format!(
+            "model p50 {p50} µs, 1 000 µs or more in {}% ({n} wake-ups)",
+            pct(ge_1000)
+        ),
+        format!(
+            "mean nr_queued {}",
+            range(&|r| f(&r["remote_nr_queued_mean"]), &|x| format!("{x:.1}"))
+        ),
+        format!(
+            "eligible in {}% of them",
+            range(
+                &|r| f(&r["remote_curr_eligible_share_nr_queued_5_to_12"]),
+                &pct
+            )
+        ),
+    ] {
         assert!(section.contains(&quoted), "not quoted: `{quoted}`");
     }
 }
