@@ -1188,4 +1188,54 @@ fn the_wakee_lag_figures_are_the_recordings_and_the_model() {
     ] {
         assert!(section.contains(&quoted), "not quoted: `{quoted}`");
     }
+    // the per-cycle reading (cycle.bt, cycle/summary.json)
+    let cycle = repo_json("recordings/hackbench-preemption/cycle/summary.json");
+    let runs: Vec<&Value> = cycle.as_object().unwrap().values().collect();
+    let range = |get: &dyn Fn(&Value) -> f64, fmt: &dyn Fn(f64) -> String| {
+        let v: Vec<f64> = runs.iter().map(|r| get(r)).collect();
+        let lo = v.iter().copied().fold(f64::MAX, f64::min);
+        let hi = v.iter().copied().fold(f64::MIN, f64::max);
+        format!(
+            "{}{}{}",
+            fmt(lo),
+            if lo < 0.0 { " to " } else { "-" },
+            fmt(hi)
+        )
+    };
+    let plus = |x: f64| format!("{x:+.1}");
+    let num = |x: f64| format!("{x}");
+    for quoted in [
+        format!(
+            "means are {} µs waiting (wait p50 {} µs) and {} µs running (run p50 {} µs)",
+            range(&|r| f(&r["wait_gain_us"]["mean"]), &plus).replace("-", " to "),
+            range(&|r| f(&r["wait_us"]["p50"]), &int),
+            range(&|r| f(&r["run_change_us"]["mean"]), &num),
+            range(&|r| f(&r["run_us"]["p50"]), &int)
+        ),
+        format!(
+            "slowed the runs ({} s against `lagwide.bt`'s {} s)",
+            range(&|r| f(&r["time_s"]), &num),
+            {
+                let t: Vec<f64> = host
+                    .as_object()
+                    .unwrap()
+                    .values()
+                    .map(|r| f(&r["time_s"]))
+                    .collect();
+                let lo = t.iter().copied().fold(f64::MAX, f64::min);
+                let hi = t.iter().copied().fold(f64::MIN, f64::max);
+                format!("{lo}-{hi}")
+            }
+        ),
+        format!(
+            "stored-lag p50 of {} µs, with {}% of blocks delayed",
+            range(&|r| f(&r["l0_us"]["p50"]), &int),
+            range(&|r| f(&r["delayed_block_share"]), &|x| format!(
+                "{:.1}",
+                100.0 * x
+            ))
+        ),
+    ] {
+        assert!(section.contains(&quoted), "not quoted: `{quoted}`");
+    }
 }
