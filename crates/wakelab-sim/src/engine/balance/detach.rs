@@ -196,17 +196,125 @@ pub fn detach_tasks<V: LbView>(
     out
 }
 
-/// `detach_one_task` of the active-balance stopper (spec §17.8.4): the first task from the tail
-/// of busiest's cfs_tasks that may run on `dst`. The stopper has preempted busiest's current
-/// task, so it is not "running"; the cache-hot test is bypassed (4.15-5.11 through
-/// `nr_balance_failed = cache_nice_tries + 1`, 5.15 through LBF_ACTIVE_LB). The stopper's
-/// `lb_env` leaves `migration_type` at 0, `migrate_load`, so a 6.18 delayed task may be taken.
-pub fn detach_one_task<V: LbView>(v: &V, src: Cpu, dst: Cpu) -> Option<TaskId> {
-    let v5_15 = LbFamily::of(v.domains().version) >= LbFamily::V515;
+/// `detach_one_task(env)` of the active-balance stopper (spec §17.8.4): the first task from the
+/// tail of busiest's cfs_tasks that `can_migrate_task` lets go. The stopper has preempted
+/// busiest's current task, so it is not "running". `env` is the stopper's own
+/// ([`stopper_env`]): its flags bypass the cache-hot test (4.15-5.11 through
+/// `nr_balance_failed = cache_nice_tries + 1`, set when load_balance kicked the stopper; 5.15
+/// through LBF_ACTIVE_LB), its zero-initialised `migration_type` is `migrate_load`, so a 6.18
+/// delayed task may be taken, and 6.18's ineligibility test reads its domain's
+/// `nr_balance_failed`.
+pub fn detach_one_task<V: LbView>(v: &V, env: &mut LbEnv, src: Cpu) -> Option<TaskId> {
     let mut tasks = Vec::new();
     v.cfs_tasks(src, &mut tasks);
+    // the stopper thread is busiest's current task: the task it preempted is not on a CPU
+    for p in &mut tasks {
+        p.running = false;
+    }
+    let (failed, nice) = (env.nr_balance_failed, env.cache_nice_tries);
+    let mut tr = Trace::off();
     tasks
         .into_iter()
-        .find(|p| p.allowed.test(dst) && !(v5_15 && p.per_cpu_kthread))
+        .find(|p| can_migrate_task(v, env, p, failed, nice, &mut tr))
         .map(|p| p.id)
+}
+
+/// The `lb_env` of `active_load_balance_cpu_stop`: `.sd` = `level` (the target's lowest domain
+/// spanning busiest), `.dst_cpu` = `target`, `.src_cpu` = busiest, `.idle = CPU_IDLE`, `.flags`
+/// LBF_DST_PINNED (4.15-5.11: "we have CPU_IDLE, but no @dst_grpmask", so no new_dst_cpu) or
+/// LBF_ACTIVE_LB (5.15+); every other field zero (`migrate_load`).
+pub fn stopper_env(
+    family: LbFamily,
+    level: usize,
+    busiest: Cpu,
+    target: Cpu,
+    nr_balance_failed: u32,
+    cache_nice_tries: u32,
+    now: u64,
+) -> LbEnv {
+    LbEnv {
+        family,
+        level,
+        dst_cpu: target,
+        dst_grpmask: crate::cpumask::CpuMask::single(target),
+        new_dst_cpu: target,
+        idle: CpuIdleType::Idle,
+        imbalance: 0,
+        cpus: crate::cpumask::CpuMask::single(target),
+        src_cpu: Some(busiest),
+        flags: if family >= LbFamily::V515 {
+            LBF_ACTIVE_LB
+        } else {
+            LBF_DST_PINNED
+        },
+        loop_: 0,
+        loop_break: 0,
+        loop_max: 0,
+        migration_type: MigrationType::Load,
+        nr_balance_failed,
+        cache_nice_tries,
+        now,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::balance::snapshot::{BalanceSnapshot, LoadedBalance};
+
+    /// CPU 1 runs task 1 (preempted by the stopper) with tasks 2 and 3 queued; CPU 0 runs
+    /// task 0. A snapshot's cfs_tasks are listed tail first, in the file's order: 2, 3, 1.
+    fn state(version: &str, task2: &str) -> LoadedBalance {
+        let s = format!(
+            r#"{{"format":1,"machine":{{"sockets":1,"cores_per_llc":2}},
+            "kernel":{{"version":"{version}"}},"now_ns":10000000000,"this_cpu":0,"level":0,
+            "idle":"not_idle","tasks":[{{"id":0,"cpu":0,"running":true}},
+            {{"id":2,"cpu":1{task2}}},{{"id":3,"cpu":1}},{{"id":1,"cpu":1,"running":true}}]}}"#
+        );
+        BalanceSnapshot::from_json(&s).unwrap().load().unwrap()
+    }
+
+    fn stop(v: &LoadedBalance, failed: u32) -> Option<TaskId> {
+        let family = LbFamily::of(v.domains.version);
+        let mut env = stopper_env(family, 0, 1, 0, failed, 1, 10_000_000_000);
+        detach_one_task(v, &mut env, 1)
+    }
+
+    /// 6.18's `can_migrate_task` in the stopper: before a failed balance an ineligible task
+    /// stays when the target has CFS tasks (`task_is_ineligible_on_dst_cpu`), the next one goes;
+    /// after a failure it goes itself. 5.15 has no such test.
+    #[test]
+    fn the_stopper_takes_an_ineligible_task_only_after_a_failed_balance() {
+        let v = state("6.18", r#","eligible":false"#);
+        let tail = {
+            let mut t = Vec::new();
+            v.cfs_tasks(1, &mut t);
+            t.iter().map(|p| p.id).collect::<Vec<_>>()
+        };
+        assert_eq!(tail, [2, 3, 1]);
+        assert_eq!(stop(&v, 0), Some(3), "the next task goes instead");
+        assert_eq!(stop(&v, 1), Some(2));
+        assert_eq!(stop(&state("6.18", ""), 0), Some(2));
+        assert_eq!(stop(&state("5.15", ""), 0), Some(2));
+    }
+
+    /// The stopper preempted busiest's current task: it may be the one moved; a per-CPU
+    /// kthread never is (5.15+), and a task that may not run on the target is skipped.
+    #[test]
+    fn the_stopper_skips_pinned_tasks_and_may_take_the_preempted_one() {
+        let pinned = state("5.15", r#","allowed":"1""#);
+        assert_eq!(stop(&pinned, 1), Some(3));
+        let only_running = r#"{"format":1,"machine":{"sockets":1,"cores_per_llc":2},
+            "kernel":{"version":"4.15"},"now_ns":10000000000,"this_cpu":0,"level":0,
+            "idle":"not_idle","tasks":[{"id":0,"cpu":0,"running":true},
+            {"id":1,"cpu":1,"running":true,"ran_ns_ago":0}]}"#;
+        let v = BalanceSnapshot::from_json(only_running)
+            .unwrap()
+            .load()
+            .unwrap();
+        // 4.15: the cache-hot test passes through nr_balance_failed = cache_nice_tries + 1
+        assert_eq!(stop(&v, 2), Some(1));
+        let kthread = state("5.15", r#","per_cpu_kthread":true"#);
+        assert_eq!(stop(&kthread, 1), Some(3));
+    }
 }

@@ -6,7 +6,7 @@ use crate::engine::sim::Sim;
 use crate::engine::view::View;
 
 use super::cpu_load::cpu_load_update;
-use super::detach::detach_one_task;
+use super::detach::{detach_one_task, stopper_env};
 use super::load_balance::{LbResult, load_balance};
 use super::state::get_sd_balance_interval;
 use super::{CpuIdleType, LbFamily, Trace};
@@ -62,19 +62,30 @@ fn active_load_balance_cpu_stop(sim: &mut Sim, busiest: Cpu, target: Cpu) {
         return;
     }
     sim.preempt_curr_for_stopper(busiest);
+    // for_each_domain(target_cpu, sd): the lowest one spanning busiest
+    let Some(li) = (0..sim.sd.levels.len().min(super::state::MAX_LEVELS))
+        .find(|&li| sim.sd.levels[li].span(target).test(busiest))
+    else {
+        return;
+    };
+    let mut env = stopper_env(
+        LbFamily::of(sim.sd.version),
+        li,
+        busiest,
+        target,
+        sim.lb.sd[target as usize][li].nr_balance_failed,
+        sim.sd.levels[li].cache_nice_tries,
+        sim.now,
+    );
     let t = {
         let view = View { sim };
-        detach_one_task(&view, busiest, target)
+        detach_one_task(&view, &mut env, busiest)
     };
     if let Some(t) = t {
         sim.move_queued_task(t, busiest, target);
         sim.stats.active_balances += 1;
-        // sd->nr_balance_failed = 0 on the target's lowest domain spanning busiest
-        if let Some(li) = (0..sim.sd.levels.len().min(super::state::MAX_LEVELS))
-            .find(|&li| sim.sd.levels[li].span(target).test(busiest))
-        {
-            sim.lb.sd[target as usize][li].nr_balance_failed = 0;
-        }
+        // sd->nr_balance_failed = 0
+        sim.lb.sd[target as usize][li].nr_balance_failed = 0;
     }
 }
 

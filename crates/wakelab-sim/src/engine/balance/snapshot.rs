@@ -14,7 +14,7 @@ use crate::placement::{StoredSgc, TaskId};
 use crate::topology::{MachineShape, SchedDomains, Topology};
 
 use super::cpu_load::CPU_LOAD_IDX_MAX;
-use super::detach::detach_one_task;
+use super::detach::{detach_one_task, stopper_env};
 use super::find_busiest::SdLbStats;
 use super::load_balance::load_balance;
 use super::state::{LbState, MAX_LEVELS, get_sd_balance_interval, local_group};
@@ -662,7 +662,20 @@ impl LoadedBalance {
                 .map(|&(task, from, to)| Move { task, from, to })
                 .collect();
             if let Some((from, to)) = r.active {
-                let task = detach_one_task(self, from, to);
+                // for_each_domain(target_cpu, sd): the lowest one spanning busiest
+                let sl = (0..self.domains.levels.len().min(MAX_LEVELS))
+                    .find(|&l| self.domains.levels[l].span(to).test(from))
+                    .unwrap_or(li);
+                let mut env = stopper_env(
+                    LbFamily::of(self.domains.version),
+                    sl,
+                    from,
+                    to,
+                    st.sd[to as usize][sl].nr_balance_failed,
+                    self.domains.levels[sl].cache_nice_tries,
+                    self.snapshot.now_ns,
+                );
+                let task = detach_one_task(self, &mut env, from);
                 tr.note(|| match task {
                     Some(t) => format!(
                         "active_load_balance_cpu_stop: task {t} from CPU {from} to CPU {to}"
