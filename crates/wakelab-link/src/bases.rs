@@ -38,6 +38,20 @@ pub const EXPERIMENTS: &[(&str, &str)] = &[
     ("t3@2", include_str!("../bases/v1/experiments/t3@2.json")),
     ("t4@2", include_str!("../bases/v1/experiments/t4@2.json")),
     ("t5@2", include_str!("../bases/v1/experiments/t5@2.json")),
+    // generation 3 (2026-12-04): measured wake-up and context-switch costs (engine defaults)
+    (
+        "default@3",
+        include_str!("../bases/v1/experiments/default@3.json"),
+    ),
+    ("t1@3", include_str!("../bases/v1/experiments/t1@3.json")),
+    ("t2@3", include_str!("../bases/v1/experiments/t2@3.json")),
+    (
+        "t2-pgbench@3",
+        include_str!("../bases/v1/experiments/t2-pgbench@3.json"),
+    ),
+    ("t3@3", include_str!("../bases/v1/experiments/t3@3.json")),
+    ("t4@3", include_str!("../bases/v1/experiments/t4@3.json")),
+    ("t5@3", include_str!("../bases/v1/experiments/t5@3.json")),
 ];
 
 /// Base machines: (id, JSON of `scenario.machine`).

@@ -226,7 +226,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
             model: "Wakelab shows the walk and its cost. In 100 ms of a one-client run without the \
                     patch the client runs on 8 of the 8 CPUs, each about 12% busy, and HWP holds \
                     every core at about 800 MHz; with it 3 CPUs about 28% busy run at about 2.6 GHz. \
-                    Over the preset's runs the patch gains +165% at 1 client, -3% at 2 and +1.3% \
+                    Over the preset's runs the patch gains +165% at 1 client, -2% at 2 and +1.7% \
                     at 4 (published +184%, +40%, -8%). These three are calibration, not \
                     prediction: the HWP thresholds every HWP preset uses were chosen by a grid \
                     search against them, under an earlier dbench model. With fsync as one \
@@ -267,10 +267,10 @@ pub fn gallery() -> Vec<GalleryEntry> {
                       previous CPU. Published: about 10% fewer migrations, throughput neutral.",
             published: &[],
             model: "Wakelab shows the direction, a prediction: with the patch interrupt-woken \
-                    clients migrate less (-53% over the preset's runs, 47 345 -> 22 410; published \
+                    clients migrate less (-51% over the preset's runs, 45 663 -> 22 401; published \
                     about -10%). The changelog publishes no dbench throughput (\"no adverse \
                     impact\"; its throughput figures are pgbench's, see t2-pgbench). Here dbench \
-                    gains 0% to +158%, a prediction the posting does not support: a gain that \
+                    gains +1% to +158%, a prediction the posting does not support: a gain that \
                     large would likely have been reported. Each fsync waits for its data IO, whose \
                     round-robin completion interrupt wakes the client, then for jbd2's group \
                     commit; without the patch the client follows those interrupts onto idle \
@@ -306,12 +306,12 @@ pub fn gallery() -> Vec<GalleryEntry> {
                     from an idle CPU (interrupts), and every wake-up of select-only pgbench is a \
                     sync wake-up from a running client or backend, so both kernels make the same \
                     decisions for the benchmark's tasks. The runs are not identical: every \
-                    client count is within 2%, because the system noise's interrupt-woken \
+                    client count is within 1%, because the system noise's interrupt-woken \
                     task and kworkers do take the patch's path. The neutrality is true by \
                     construction of the preset, whose select-only workload was chosen from the published 1-client \
                     rate: it is no evidence about the patch. The curve's shape, a prediction, \
                     matches the published one (4 cores x 2 threads, saturating: from 7 to 16 \
-                    clients the baseline gains +8%, published +15%) at 0.6x to 0.7x its tps: the \
+                    clients the baseline gains +7%, published +15%) at 0.6x to 0.7x its tps: the \
                     client and backend costs per statement are measured on the team's \
                     recording host (docs/workloads.md), not tuned to the published level.",
             published_sis: None,
@@ -345,7 +345,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
                       Hmean: +11.9% at 64 clients, within about 1% elsewhere.",
             published: published::T3_TBENCH,
             model: "Wakelab does not reproduce the +11.9% at 64 clients (a prediction, not met): \
-                    over the preset's runs every client count is within 2%, -0.4% at 64 clients. \
+                    over the preset's runs every client count is within 2%, -0.2% at 64 clients. \
                     In the model 64 clients keep about 84% of the CPUs busy, so the idle-core \
                     search that would find the candidate rarely runs, and a wakee stacked on the \
                     waker's CPU costs little because a tbench side blocks a few microseconds after \
@@ -375,17 +375,17 @@ pub fn gallery() -> Vec<GalleryEntry> {
                       from ~0% to ~25% and cuts domain scanning. Published: small gains at 8+ clients.",
             published: published::T4_TBENCH,
             model: "Wakelab reproduces part of the schedstats, as predictions: over the preset's \
-                    runs Recent Used Hit rises from 5 to about 80 000 and the Recent Success \
+                    runs Recent Used Hit rises from 16 to about 90 000 and the Recent Success \
                     Rate from 0% to 11% (published 25%). The scanning does not follow: Domain \
-                    Scanned moves +1.8% over the preset (published -12%; -1% at 64 clients \
-                    alone), Search Efficiency falls (5.53 -> 5.40; published 5.04 -> 5.77), \
-                    and Domain Search Efficiency falls (3.74 -> 3.61) where the published one \
+                    Scanned moves +0.2% over the preset (published -12%; -1% at 64 clients \
+                    alone), Search Efficiency hardly moves (5.64 -> 5.64; published 5.04 -> 5.77), \
+                    and Domain Search Efficiency falls (3.80 -> 3.79) where the published one \
                     rises (3.06 -> 3.43): a miss. The recent-CPU hits replace domain searches that \
-                    were short (Domain Search -1.8%, Domain Scanned only +1.8%), so each search \
+                    were short (Domain Search -0.1%, Domain Scanned only +0.2%), so each search \
                     left scans more runqueues; in the posting Domain Search moved only -1.3% while \
                     Domain Scanned moved -12%, so the real patch also shortened the searches that \
                     remained, which the model's short searches at its busier client counts (the \
-                    gap of t3) cannot show. Throughput stays within -1.0% to +1.7% (published \
+                    gap of t3) cannot show. Throughput stays within -1.4% to +0.1% (published \
                     -0.9% to +3.6% at 8 clients and above; a prediction, not met): the scanning \
                     saved costs too little in the model to show.",
             // Mel Gorman's posting of the patch, SIS schedstats over the whole tbench run
@@ -427,7 +427,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
                       16 tasks -1%, 32 tasks +11.6%.",
             published: published::T5_HACKBENCH,
             model: "Wakelab does not reproduce the gain (a prediction, not met; not neutral: \
-                    +24.0% / +2.0% / -1.8% at 8 / 16 / 32 tasks, published +30.7% / -1% / \
+                    +8.1% / -1.7% / +2.2% at 8 / 16 / 32 tasks, published +30.7% / -1% / \
                     +11.6%): on mainline 4.15 the patch only changes wake-ups that take the slow \
                     path; most of hackbench's do here, and the patch moves a few of them to \
                     another CPU, without a gain beyond the iterations' spread. The measured kernel was probably an Android \

@@ -73,15 +73,18 @@ fn spreading_a_light_pair_slows_every_core_under_hwp_and_powersave_not_performan
             // the hardware runs at the turbo limit either way
             assert!(max_mhz(&walk) >= 3_700 && max_mhz(&kept) >= 3_700, "{g:?}");
         } else {
-            // every core of the walk is slow; the kept pair's work runs at least twice as
-            // fast (powersave: 1.25 x turbo x C0 residency of ~35% = 1.7 GHz vs the minimum)
+            // every core of the walk is slow; the kept pair's work runs at least 1.75x as
+            // fast (powersave: 1.25 x turbo x C0 residency of ~35% = 1.7 GHz vs the minimum;
+            // HWP: 1.82x since the engine's wake-up and switch costs became the measured
+            // 0.85 µs each on 2026-12-04, the pair then less busy per operation; it was above
+            // 2x with the 1.5 / 1.0 µs estimates)
             assert!(
                 max_mhz(&walk) < 2_000,
                 "{g:?}: walking pair at {} MHz",
                 max_mhz(&walk)
             );
             assert!(
-                work_mhz(&kept) >= 2.0 * work_mhz(&walk),
+                work_mhz(&kept) >= 1.75 * work_mhz(&walk),
                 "{g:?}: kept pair's work at {:.0} MHz, walking at {:.0}",
                 work_mhz(&kept),
                 work_mhz(&walk)

@@ -107,130 +107,130 @@ fn seed_patches_act_where_their_paths_are_exercised() {
     expect_test::expect![[r#"
         default (dbench x4, skl-client-8t):
           acts:
-            recent-used-cpu 351+135+335/833
-            idle-candidate 0+1+0/1136
-            idle-candidate-v1 0+1+0/1136
-            recent-keep-prev 0+14+0/905
-            recent-as-target 0+3+0/1137
-            clear-target-from-scan 0+1+0/1137
-            vcpu-pack 0+17+62/79
+            prev-idle-no-migrate 0+0+1/831
+            recent-used-cpu 324+111+390/837
+            idle-candidate 0+1+0/1143
+            idle-candidate-v1 0+1+0/1143
+            recent-keep-prev 0+19+0/632
+            recent-as-target 0+2+0/1143
+            clear-target-from-scan 0+1+0/1143
+            vcpu-pack 0+19+63/82
           inert:
-            wake-affine-idle-params 0+0+0/832
-            wake-affine-return-cpu 0+0+0/832
-            prev-idle-no-migrate 0+0+0/832
-            rt-irq-spare-capacity 0+0+0/832
-            recent-affinity-fix 0+0+0/905
-            account-search-cost 0+0+0/1137
-            select-idle-smt-prev 0+0+0/1136
-            idle-cores-clear-target 0+0+0/1136
+            wake-affine-idle-params 0+0+0/827
+            wake-affine-return-cpu 0+0+0/827
+            rt-irq-spare-capacity 0+0+0/827
+            recent-affinity-fix 0+0+0/632
+            account-search-cost 0+0+0/1143
+            select-idle-smt-prev 0+0+0/1143
+            idle-cores-clear-target 0+0+0/1143
         t1 (dbench x4, skl-client-8t):
           acts:
-            recent-used-cpu 351+135+335/833
-            idle-candidate 0+1+0/1136
-            idle-candidate-v1 0+1+0/1136
-            recent-keep-prev 0+14+0/905
-            recent-as-target 0+3+0/1137
-            clear-target-from-scan 0+1+0/1137
-            vcpu-pack 0+17+62/79
+            prev-idle-no-migrate 0+0+1/831
+            recent-used-cpu 324+111+390/837
+            idle-candidate 0+1+0/1143
+            idle-candidate-v1 0+1+0/1143
+            recent-keep-prev 0+19+0/632
+            recent-as-target 0+2+0/1143
+            clear-target-from-scan 0+1+0/1143
+            vcpu-pack 0+19+63/82
           inert:
-            wake-affine-idle-params 0+0+0/832
-            wake-affine-return-cpu 0+0+0/832
-            prev-idle-no-migrate 0+0+0/832
-            rt-irq-spare-capacity 0+0+0/832
-            recent-affinity-fix 0+0+0/905
-            account-search-cost 0+0+0/1137
-            select-idle-smt-prev 0+0+0/1136
-            idle-cores-clear-target 0+0+0/1136
+            wake-affine-idle-params 0+0+0/827
+            wake-affine-return-cpu 0+0+0/827
+            rt-irq-spare-capacity 0+0+0/827
+            recent-affinity-fix 0+0+0/632
+            account-search-cost 0+0+0/1143
+            select-idle-smt-prev 0+0+0/1143
+            idle-cores-clear-target 0+0+0/1143
         t2 (dbench x4, skl-client-8c-nosmt):
           acts:
-            prev-idle-no-migrate 441+0+0/1407
-            recent-used-cpu 6+164+5/905
-            recent-keep-prev 0+226+0/900
-            vcpu-pack 381+42+458/881
+            prev-idle-no-migrate 453+0+0/1404
+            recent-used-cpu 10+203+1/931
+            recent-keep-prev 0+330+0/915
+            vcpu-pack 373+32+477/882
           inert:
-            wake-affine-idle-params 0+0+0/900
-            wake-affine-return-cpu 0+0+0/900
-            rt-irq-spare-capacity 0+0+0/900
-            idle-candidate 0+0+0/1371
-            idle-candidate-v1 0+0+0/1371
-            recent-affinity-fix 0+0+0/900
-            recent-as-target 0+383+0/1371
-            clear-target-from-scan 0+0+0/1371
-            account-search-cost 0+0+0/1371
-            select-idle-smt-prev 0+0+0/1397
-            idle-cores-clear-target 0+0+0/1397
+            wake-affine-idle-params 0+0+0/907
+            wake-affine-return-cpu 0+0+0/907
+            rt-irq-spare-capacity 0+0+0/907
+            idle-candidate 0+0+0/1254
+            idle-candidate-v1 0+0+0/1254
+            recent-affinity-fix 0+0+0/915
+            recent-as-target 0+231+0/1254
+            clear-target-from-scan 0+0+0/1254
+            account-search-cost 0+0+0/1254
+            select-idle-smt-prev 0+0+0/1259
+            idle-cores-clear-target 0+0+0/1259
         t2-pgbench (pgbench x4, skl-client-8t):
           acts:
-            recent-used-cpu 0+38+1/8103
-            idle-candidate 4+1+0/9999
-            idle-candidate-v1 10+0+10/10563
-            recent-keep-prev 0+8214+0/8228
-            recent-as-target 0+10796+0/10810
-            clear-target-from-scan 1+17+3/10764
-            select-idle-smt-prev 0+2+3/10530
-            vcpu-pack 1840+4+6241/8085
+            recent-used-cpu 0+33+1/8488
+            idle-candidate 5+2+0/9590
+            idle-candidate-v1 5+0+3/11596
+            recent-keep-prev 0+9011+0/9026
+            recent-as-target 0+10923+0/10937
+            clear-target-from-scan 0+25+11/9045
+            select-idle-smt-prev 0+2+3/9273
+            vcpu-pack 1802+2+6014/7818
           inert:
-            wake-affine-idle-params 0+0+0/8464
-            wake-affine-return-cpu 0+0+0/8464
-            prev-idle-no-migrate 0+0+1/8464
-            rt-irq-spare-capacity 0+0+0/8464
-            recent-affinity-fix 0+0+0/8228
-            account-search-cost 0+7+0/9913
-            idle-cores-clear-target 0+0+0/9502
+            wake-affine-idle-params 0+0+0/8488
+            wake-affine-return-cpu 0+0+0/8488
+            prev-idle-no-migrate 0+0+1/8488
+            rt-irq-spare-capacity 0+0+0/8488
+            recent-affinity-fix 0+0+0/9026
+            account-search-cost 0+4+0/9637
+            idle-cores-clear-target 0+0+0/9434
         t3 (tbench x32, clx-2s-80t):
           acts:
-            recent-used-cpu 2+100+0/275680
-            idle-candidate 27+19+1/273906
-            idle-candidate-v1 43+0+87/274708
-            recent-keep-prev 0+272221+0/272293
-            recent-as-target 13+273497+0/273614
-            clear-target-from-scan 10+793+115/273366
-            account-search-cost 0+279+0/275266
-            select-idle-smt-prev 3+0+13/273569
-            vcpu-pack 6535+0+143877/150412
+            recent-used-cpu 2+89+1/274927
+            idle-candidate 14+29+3/279074
+            idle-candidate-v1 60+0+100/279875
+            recent-keep-prev 0+274863+0/274935
+            recent-as-target 10+273459+0/277833
+            clear-target-from-scan 7+680+113/275552
+            account-search-cost 0+172+0/276388
+            select-idle-smt-prev 3+0+33/277466
+            vcpu-pack 9688+1+129409/139098
           inert:
-            wake-affine-idle-params 0+0+0/272347
-            wake-affine-return-cpu 0+0+0/272347
-            prev-idle-no-migrate 0+0+0/272347
-            rt-irq-spare-capacity 0+0+0/272347
-            recent-affinity-fix 0+0+0/272293
-            idle-cores-clear-target 0+0+0/276137
+            wake-affine-idle-params 0+0+0/277818
+            wake-affine-return-cpu 0+0+0/277818
+            prev-idle-no-migrate 0+0+0/277818
+            rt-irq-spare-capacity 0+0+0/277818
+            recent-affinity-fix 0+0+0/274935
+            idle-cores-clear-target 0+0+0/277273
         t4 (tbench x32, clx-2s-80t):
           acts:
-            recent-used-cpu 2+100+0/275680
-            idle-candidate 27+19+1/273906
-            idle-candidate-v1 43+0+87/274708
-            recent-keep-prev 0+272221+0/272293
-            recent-as-target 13+273497+0/273614
-            clear-target-from-scan 10+793+115/273366
-            account-search-cost 0+279+0/275266
-            select-idle-smt-prev 3+0+13/273569
-            vcpu-pack 6535+0+143877/150412
+            recent-used-cpu 2+89+1/274927
+            idle-candidate 14+29+3/279074
+            idle-candidate-v1 60+0+100/279875
+            recent-keep-prev 0+274863+0/274935
+            recent-as-target 10+273459+0/277833
+            clear-target-from-scan 7+680+113/275552
+            account-search-cost 0+172+0/276388
+            select-idle-smt-prev 3+0+33/277466
+            vcpu-pack 9688+1+129409/139098
           inert:
-            wake-affine-idle-params 0+0+0/272347
-            wake-affine-return-cpu 0+0+0/272347
-            prev-idle-no-migrate 0+0+0/272347
-            rt-irq-spare-capacity 0+0+0/272347
-            recent-affinity-fix 0+0+0/272293
-            idle-cores-clear-target 0+0+0/276137
+            wake-affine-idle-params 0+0+0/277818
+            wake-affine-return-cpu 0+0+0/277818
+            prev-idle-no-migrate 0+0+0/277818
+            rt-irq-spare-capacity 0+0+0/277818
+            recent-affinity-fix 0+0+0/274935
+            idle-cores-clear-target 0+0+0/277273
         t5 (hackbench x4, pixel2):
           acts:
-            recent-used-cpu 0+305+969/3283
-            rt-irq-spare-capacity 15+0+0/3823
-            recent-keep-prev 0+1102+0/3057
-            recent-as-target 0+2332+6/5259
-            vcpu-pack 12+103+6263/6378
+            recent-used-cpu 0+340+1107/4017
+            rt-irq-spare-capacity 3+0+0/2968
+            recent-keep-prev 0+1034+0/3440
+            recent-as-target 0+1174+1/3186
+            vcpu-pack 16+387+5966/6369
           inert:
-            wake-affine-idle-params 0+0+0/2959
-            wake-affine-return-cpu 0+0+0/2959
-            prev-idle-no-migrate 0+0+0/2959
-            idle-candidate 0+0+0/5306
-            idle-candidate-v1 0+0+0/5306
-            recent-affinity-fix 0+0+0/3057
-            clear-target-from-scan 0+0+0/5306
-            account-search-cost 0+0+0/5306
-            select-idle-smt-prev 0+0+0/3628
-            idle-cores-clear-target 0+0+0/3628
+            wake-affine-idle-params 0+0+0/2986
+            wake-affine-return-cpu 0+0+0/2986
+            prev-idle-no-migrate 0+0+0/2986
+            idle-candidate 0+0+0/2586
+            idle-candidate-v1 0+0+0/2586
+            recent-affinity-fix 0+0+0/3440
+            clear-target-from-scan 0+0+0/2586
+            account-search-cost 0+0+0/2586
+            select-idle-smt-prev 0+0+0/4106
+            idle-cores-clear-target 0+0+0/4106
     "#]]
     .assert_eq(&rows.concat());
 }

@@ -90,40 +90,40 @@ impl Default for StartPolicy {
 /// server 14.7 µs, `sched_stat_runtime`) and the time from the wake-up a side issues to its
 /// block (median client 6.8 µs, server 6.4 µs); the model splits that CPU time into the work
 /// before the send (`client_cycles` / `server_cycles`), the loopback receive path
-/// (`TCP_LOOPBACK_NET_RX_CYCLES`, 4.0 µs), the wake-up (`wakeup_cost_ns`, 1.5 µs), the run after
+/// (`TCP_LOOPBACK_NET_RX_CYCLES`, 4.0 µs), the wake-up (`wakeup_cost_ns`, 0.85 µs), the run after
 /// it (`send_return_cycles`, measured on the packed pairs of tbench-c2, and
 /// `*_after_send_cycles`, the rest; in that split recording a send's wake-up goes to the other
 /// vCPU, so the rest includes what such a wake-up costs the waker there) and the context switch
-/// (`context_switch_ns`, 1 µs).
+/// (`context_switch_ns`, 0.85 µs).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct TbenchConfig {
     /// Client CPU work per operation before its send: reading the reply that woke it,
     /// building the next request and `tcp_sendmsg` up to the transmit. Default uniform
-    /// 6.1k-18.3k (mean 12.2k cycles). Source: 17.9 µs of client CPU per operation less the
-    /// receive path (4.0 µs), the wake-up (1.5 µs), the run after the send (5.3 µs:
-    /// `send_return_cycles` and `client_after_send_cycles`) and one context switch (1 µs):
-    /// 6.1 µs at 2.0 GHz.
+    /// 6.25k-18.75k (mean 12.5k cycles). Source: 17.9 µs of client CPU per operation less the
+    /// receive path (4.0 µs), the wake-up (0.85 µs), the run after the send (5.95 µs:
+    /// `send_return_cycles` and `client_after_send_cycles`) and one context switch (0.85 µs):
+    /// 6.25 µs at 2.0 GHz.
     pub client_cycles: Amount,
     /// Server (tbench_srv child) CPU work per operation before its reply's send. Default uniform
-    /// 3.35k-10.05k (mean 6.7k). Source: 14.7 µs less 4.0, 0.98 wake-ups x 1.5, 4.9 and 1 µs:
-    /// 3.3 µs at 2.0 GHz.
+    /// 3.45k-10.35k (mean 6.9k). Source: 14.7 µs less 4.0, 0.98 wake-ups x 0.85, 5.55 (2.88 +
+    /// 2.67) and 0.85 µs: 3.47 µs at 2.0 GHz.
     pub server_cycles: Amount,
     /// The rest of a send's system call after its wake-up of the reader (`tcp_sendmsg`
     /// returning), run in kernel mode: without CONFIG_PREEMPT the woken reader's preemption
     /// waits for it (the generator wraps the send and this run in a `syscall` block). Default
-    /// 4.4k cycles. Source: tbench-c2's clients, each pair packed on one vCPU, run 3.73 µs (p50)
+    /// 5.8k cycles. Source: tbench-c2's clients, each pair packed on one vCPU, run 3.73 µs (p50)
     /// from their wake-up of the server to their switch-out, which is a preemption in 94%
     /// (`waker_runs_on`, recordings/host-2vcpu/tbench-c2.summary.json), less the wake-up itself
-    /// (1.5 µs, charged by the engine): 2.2 µs at 2.0 GHz.
+    /// (0.85 µs, charged by the engine): 2.88 µs at 2.0 GHz.
     pub send_return_cycles: Amount,
     /// Client run after its send's system call until its `recv` blocks (the return to user
-    /// space, the syscall into `tcp_recvmsg` and `sk_wait_data`). Default uniform 3.1k-9.3k
-    /// (mean 6.2k). Source: median 6.8 µs from the client's wake-up of the server to its block,
-    /// less the wake-up itself (1.5 µs) and `send_return_cycles` (2.2 µs), at 2.0 GHz.
+    /// space, the syscall into `tcp_recvmsg` and `sk_wait_data`). Default uniform 3.05k-9.15k
+    /// (mean 6.1k). Source: median 6.8 µs from the client's wake-up of the server to its block,
+    /// less the wake-up itself (0.85 µs) and `send_return_cycles` (2.88 µs): 3.07 µs at 2.0 GHz.
     pub client_after_send_cycles: Amount,
     /// Server run after its reply's system call until its `recv` blocks. Default uniform
-    /// 2.7k-8.1k (mean 5.4k). Source: median 6.4 µs less 1.5 and 2.2 µs, at 2.0 GHz.
+    /// 2.65k-7.95k (mean 5.3k). Source: median 6.4 µs less 0.85 and 2.88 µs: 2.67 µs at 2.0 GHz.
     pub server_after_send_cycles: Amount,
     /// Payload bytes credited per operation for "MB/sec". Default 5700, measured: tbench-c1's
     /// 175.62 MB/sec over 3 s at 92 379 operations (recordings/README.md; the other tbench
@@ -135,11 +135,11 @@ pub struct TbenchConfig {
 impl Default for TbenchConfig {
     fn default() -> Self {
         TbenchConfig {
-            client_cycles: around(12_200),
-            server_cycles: around(6_700),
-            send_return_cycles: Amount::Fixed(4_400),
-            client_after_send_cycles: around(6_200),
-            server_after_send_cycles: around(5_400),
+            client_cycles: around(12_500),
+            server_cycles: around(6_900),
+            send_return_cycles: Amount::Fixed(5_800),
+            client_after_send_cycles: around(6_100),
+            server_after_send_cycles: around(5_300),
             bytes_per_op: 5_700,
             start: StartPolicy::default(),
         }
@@ -202,8 +202,9 @@ pub struct DbenchConfig {
     /// Work of the kworker (xfs CIL push) or jbd2 (commit) per interaction, and again after
     /// each IO wait of a log write (`ios_per_log`). Default (`null`): xfs uniform 10k-30k
     /// (mean 20k ≈ 7 µs, estimate); ext4 uniform 25k-100k, **measured**: jbd2's bursts in
-    /// dbench-ext4-c1 (p10 / p90 13.5 / 51.3 µs, 3 per commit) less the 1 µs context switch,
-    /// at the recording host's 2.0 GHz.
+    /// dbench-ext4-c1 (p10 / p90 13.5 / 51.3 µs, 3 per commit) less the context switch (1 µs
+    /// when derived; 0.85 µs since 4 December 2026, within the rounding), at the recording
+    /// host's 2.0 GHz.
     pub log_cycles: Option<Amount>,
     /// Every `logs_per_io`-th interaction also writes the log to the device and waits for the
     /// completion interrupt. Default (`null`): 16 for xfs, 1 for ext4 (a jbd2 commit always
@@ -342,15 +343,15 @@ pub struct HackbenchConfig {
     pub loops: u32,
     pub ipc: HackbenchIpc,
     pub mode: HackbenchMode,
-    /// CPU work of one 100-byte write. Default (`null`): socket 2000, pipe 930 cycles (means;
+    /// CPU work of one 100-byte write. Default (`null`): socket 2040, pipe 970 cycles (means;
     /// each draw uniform in [mean/2, 3 mean/2]). Source: recordings/host-2vcpu/
     /// hackbench-{socket,pipe}-process-g4: sender CPU 1.046 / 0.513 µs per message, less
-    /// 0.028 / 0.031 wake-ups x `wakeup_cost_ns` 1.5 µs and 0.005 / 0.0004 switches x 1 µs,
-    /// at 2.0 GHz.
+    /// 0.028 / 0.031 wake-ups x `wakeup_cost_ns` 0.85 µs and 0.005 / 0.0004 switches x
+    /// 0.85 µs, at 2.0 GHz.
     pub write_cycles: Option<Amount>,
-    /// CPU work of one 100-byte read. Default (`null`): socket 2400, pipe 980 cycles (+-50%).
+    /// CPU work of one 100-byte read. Default (`null`): socket 2410, pipe 990 cycles (+-50%).
     /// Source: the same recordings: receiver CPU 1.232 / 0.519 µs per message, less 0.028 /
-    /// 0.031 switches x 1 µs and 0.005 / 0.0001 wake-ups x 1.5 µs, at 2.0 GHz.
+    /// 0.031 switches and 0.005 / 0.0001 wake-ups x 0.85 µs, at 2.0 GHz.
     pub read_cycles: Option<Amount>,
     /// Parent's CPU work per fork. Default (`null`): process 190000, thread 82000 cycles
     /// (+-50%). Source: the parent's CPU time from its exec to its last fork over the forks,
@@ -392,14 +393,14 @@ impl Default for HackbenchConfig {
 impl HackbenchConfig {
     pub fn write_cycles(&self) -> Amount {
         self.write_cycles.unwrap_or(match self.ipc {
-            HackbenchIpc::Socket => around(2_000),
-            HackbenchIpc::Pipe => around(930),
+            HackbenchIpc::Socket => around(2_040),
+            HackbenchIpc::Pipe => around(970),
         })
     }
     pub fn read_cycles(&self) -> Amount {
         self.read_cycles.unwrap_or(match self.ipc {
-            HackbenchIpc::Socket => around(2_400),
-            HackbenchIpc::Pipe => around(980),
+            HackbenchIpc::Socket => around(2_410),
+            HackbenchIpc::Pipe => around(990),
         })
     }
     pub fn fork_cycles(&self) -> Amount {
@@ -457,15 +458,15 @@ pub struct PgbenchConfig {
     /// The wake-up before it is the engine's `wakeup_cost_ns`.
     pub send_return_cycles: Amount,
     /// Client run after a statement's send system call until it blocks waiting for the result.
-    /// Default 6.0k cycles, **measured** (pgbench-select-c1 as above: median 6.2 µs from
-    /// pgbench's wake-up of its backend to its block, less the engine's 1.5 µs wake-up,
-    /// `engine.wakeup_cost_ns`, and `send_return_cycles`' 1.75 µs). In that split recording
+    /// Default 7.2k cycles, **measured** (pgbench-select-c1 as above: median 6.2 µs from
+    /// pgbench's wake-up of its backend to its block, less the engine's 0.85 µs wake-up,
+    /// `engine.wakeup_cost_ns`, and `send_return_cycles`' 1.75 µs: 3.6 µs). In that split recording
     /// the wake-up goes to the other vCPU, which on that VM instance cost the waker about what a
     /// local one does (recordings/send-return/README.md).
     pub client_after_send_cycles: Amount,
     /// Backend run after a result's send system call until it blocks reading the next
-    /// statement. Default 18.1k cycles, **measured** as above (median 12.3 µs less 1.5 µs and
-    /// 1.75 µs).
+    /// statement. Default 19.4k cycles, **measured** as above (median 12.3 µs less 0.85 µs and
+    /// 1.75 µs: 9.7 µs).
     pub backend_after_send_cycles: Amount,
     /// Commits per WAL flush. Default 1 (synchronous_commit=on). 0 = never. A commit's flush
     /// is a `wal_flush` step (PostgreSQL's `XLogFlush`, engine/sim/wal.rs): a backend that
@@ -498,8 +499,8 @@ impl Default for PgbenchConfig {
                 hi: 221_200,
             },
             send_return_cycles: Amount::Fixed(3_500),
-            client_after_send_cycles: Amount::Fixed(6_000),
-            backend_after_send_cycles: Amount::Fixed(18_100),
+            client_after_send_cycles: Amount::Fixed(7_200),
+            backend_after_send_cycles: Amount::Fixed(19_400),
             txns_per_io: 1,
             io_ns: around(100_000),
             irq: IrqRoute::RoundRobin,
@@ -534,9 +535,9 @@ pub struct NetperfConfig {
     /// Server work per transaction before its reply. Default (`null`): as the client.
     pub server_cycles: Option<Amount>,
     /// Run after a send's system call until the sender's `recv` blocks. Default (`null`):
-    /// tbench's measured client figure (uniform 3.1k-9.3k; estimate that netperf's path from
+    /// tbench's measured client figure (uniform 3.05k-9.15k; estimate that netperf's path from
     /// `send` back into `recv` costs what tbench's does). The send's system call ends with
-    /// tbench's `send_return_cycles` (4.4k) in kernel mode.
+    /// tbench's `send_return_cycles` (5.8k) in kernel mode.
     pub after_send_cycles: Option<Amount>,
     pub start: StartPolicy,
 }
