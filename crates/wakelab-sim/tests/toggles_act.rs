@@ -161,76 +161,76 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             idle-cores-clear-target 0+0+0/1259
         t2-pgbench (pgbench x4, skl-client-8t):
           acts:
-            recent-used-cpu 0+33+1/8488
-            idle-candidate 5+2+0/9590
-            idle-candidate-v1 5+0+3/11596
-            recent-keep-prev 0+9011+0/9026
-            recent-as-target 0+10923+0/10937
-            clear-target-from-scan 0+25+11/9045
-            select-idle-smt-prev 0+2+3/9273
-            vcpu-pack 1802+2+6014/7818
+            idle-candidate 3+8+1/9071
+            idle-candidate-v1 8+1+7/11019
+            recent-keep-prev 0+8686+0/8699
+            recent-as-target 0+9989+0/10002
+            clear-target-from-scan 1+11+6/10054
+            account-search-cost 0+5+0/9281
+            select-idle-smt-prev 1+0+6/10511
+            vcpu-pack 1667+2+6109/7778
           inert:
-            wake-affine-idle-params 0+0+0/8488
-            wake-affine-return-cpu 0+0+0/8488
-            prev-idle-no-migrate 0+0+1/8488
-            rt-irq-spare-capacity 0+0+0/8488
-            recent-affinity-fix 0+0+0/9026
-            account-search-cost 0+4+0/9637
-            idle-cores-clear-target 0+0+0/9434
+            wake-affine-idle-params 0+0+0/8601
+            wake-affine-return-cpu 0+0+0/8601
+            prev-idle-no-migrate 0+0+1/8601
+            recent-used-cpu 0+31+0/8601
+            rt-irq-spare-capacity 0+0+0/8601
+            recent-affinity-fix 0+0+0/8699
+            idle-cores-clear-target 0+0+0/9737
         t3 (tbench x32, clx-2s-80t):
           acts:
-            recent-used-cpu 2+89+1/274927
-            idle-candidate 14+29+3/279074
-            idle-candidate-v1 60+0+100/279875
-            recent-keep-prev 0+274863+0/274935
-            recent-as-target 10+273459+0/277833
-            clear-target-from-scan 7+680+113/275552
-            account-search-cost 0+172+0/276388
-            select-idle-smt-prev 3+0+33/277466
-            vcpu-pack 9688+1+129409/139098
+            prev-idle-no-migrate 1+0+0/298626
+            recent-used-cpu 0+114+0/298268
+            idle-candidate 54+47+5/299417
+            idle-candidate-v1 62+0+124/302516
+            recent-keep-prev 0+297854+0/297925
+            recent-as-target 15+298012+0/298216
+            clear-target-from-scan 17+794+182/298918
+            account-search-cost 0+280+0/297339
+            select-idle-smt-prev 1+0+18/297320
+            vcpu-pack 15653+31+113188/128872
           inert:
-            wake-affine-idle-params 0+0+0/277818
-            wake-affine-return-cpu 0+0+0/277818
-            prev-idle-no-migrate 0+0+0/277818
-            rt-irq-spare-capacity 0+0+0/277818
-            recent-affinity-fix 0+0+0/274935
-            idle-cores-clear-target 0+0+0/277273
+            wake-affine-idle-params 0+0+0/298268
+            wake-affine-return-cpu 0+0+0/298268
+            rt-irq-spare-capacity 0+0+0/298268
+            recent-affinity-fix 0+0+0/297925
+            idle-cores-clear-target 0+0+0/297780
         t4 (tbench x32, clx-2s-80t):
           acts:
-            recent-used-cpu 2+89+1/274927
-            idle-candidate 14+29+3/279074
-            idle-candidate-v1 60+0+100/279875
-            recent-keep-prev 0+274863+0/274935
-            recent-as-target 10+273459+0/277833
-            clear-target-from-scan 7+680+113/275552
-            account-search-cost 0+172+0/276388
-            select-idle-smt-prev 3+0+33/277466
-            vcpu-pack 9688+1+129409/139098
+            prev-idle-no-migrate 1+0+0/298626
+            recent-used-cpu 0+114+0/298268
+            idle-candidate 54+47+5/299417
+            idle-candidate-v1 62+0+124/302516
+            recent-keep-prev 0+297854+0/297925
+            recent-as-target 15+298012+0/298216
+            clear-target-from-scan 17+794+182/298918
+            account-search-cost 0+280+0/297339
+            select-idle-smt-prev 1+0+18/297320
+            vcpu-pack 15653+31+113188/128872
           inert:
-            wake-affine-idle-params 0+0+0/277818
-            wake-affine-return-cpu 0+0+0/277818
-            prev-idle-no-migrate 0+0+0/277818
-            rt-irq-spare-capacity 0+0+0/277818
-            recent-affinity-fix 0+0+0/274935
-            idle-cores-clear-target 0+0+0/277273
+            wake-affine-idle-params 0+0+0/298268
+            wake-affine-return-cpu 0+0+0/298268
+            rt-irq-spare-capacity 0+0+0/298268
+            recent-affinity-fix 0+0+0/297925
+            idle-cores-clear-target 0+0+0/297780
         t5 (hackbench x4, pixel2):
           acts:
-            recent-used-cpu 0+340+1107/4017
-            rt-irq-spare-capacity 3+0+0/2968
-            recent-keep-prev 0+1034+0/3440
-            recent-as-target 0+1174+1/3186
-            vcpu-pack 16+387+5966/6369
+            recent-used-cpu 1+266+978/4362
+            rt-irq-spare-capacity 12+0+0/4713
+            recent-keep-prev 0+1289+0/3692
+            recent-as-target 0+1340+2/3881
+            vcpu-pack 45+33+6837/6915
           inert:
-            wake-affine-idle-params 0+0+0/2986
-            wake-affine-return-cpu 0+0+0/2986
-            prev-idle-no-migrate 0+0+0/2986
-            idle-candidate 0+0+0/2586
-            idle-candidate-v1 0+0+0/2586
-            recent-affinity-fix 0+0+0/3440
-            clear-target-from-scan 0+0+0/2586
-            account-search-cost 0+0+0/2586
-            select-idle-smt-prev 0+0+0/4106
-            idle-cores-clear-target 0+0+0/4106
+            wake-affine-idle-params 0+0+0/4643
+            wake-affine-return-cpu 0+0+0/4643
+            prev-idle-no-migrate 0+0+0/4643
+            idle-candidate 0+0+0/7696
+            idle-candidate-v1 0+0+0/7696
+            recent-affinity-fix 0+0+0/3692
+            clear-target-from-scan 0+0+0/7696
+            account-search-cost 0+0+0/7696
+            select-idle-smt-prev 0+0+0/6720
+            idle-cores-clear-target 0+0+0/6720
     "#]]
     .assert_eq(&rows.concat());
 }

@@ -102,7 +102,7 @@ fn tbench_pairs_ping_pong_over_loopback_tcp() {
     assert_eq!(b.tasks.len(), 6);
     let tcp = Inbox::Tcp {
         limit: 81_920,
-        net_rx_cycles: 8_000,
+        net_rx_cycles: 7_500,
     };
     for k in 0..3u32 {
         let (c, s) = (&b.tasks[2 * k as usize], &b.tasks[2 * k as usize + 1]);
@@ -732,8 +732,8 @@ fn snapshot_small_builds() {
         s
     };
     expect![[r#"
-        tbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":6250,"hi":18750}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":5700}},{"run":{"cycles":5800}}]}},{"run":{"cycles":{"lo":3050,"hi":9150}}},{"recv":{"bytes":5700,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":8000}}},{"ops":{"n":1}}]}}]
-        tbench_srv/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":5700,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":8000}}},{"run":{"cycles":{"lo":3450,"hi":10350}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":5700}},{"run":{"cycles":5800}}]}},{"run":{"cycles":{"lo":2650,"hi":7950}}}]}}]
+        tbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":5600,"hi":16800}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":5700}},{"run":{"cycles":3960}}]}},{"run":{"cycles":{"lo":3050,"hi":9150}}},{"recv":{"bytes":5700,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":7500}}},{"ops":{"n":1}}]}}]
+        tbench_srv/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":5700,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":7500}}},{"run":{"cycles":{"lo":2835,"hi":8505}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":5700}},{"run":{"cycles":3960}}]}},{"run":{"cycles":{"lo":2650,"hi":7950}}}]}}]
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "tbench"}), 1)));
     expect![[r#"
@@ -744,20 +744,20 @@ fn snapshot_small_builds() {
     .assert_eq(&show(&build(serde_json::json!({"kind": "dbench", "variant": "ext4"}), 2)));
     expect![[r#"
         hackbench @Some(0)+0: ["exec",{"run":{"cycles":{"lo":560000,"hi":1680000}}},{"run":{"cycles":{"lo":95000,"hi":285000}}},{"fork":{"template":0}},{"run":{"cycles":{"lo":95000,"hi":285000}}},{"fork":{"template":1}},{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":["wait"]}},"exit"]
-        hackbench-process/receiver @None+0: [{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":[{"syscall":{"body":[{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":1205,"hi":3615}}}]}}]}},{"wake":{"task":{"task":0},"sync":false}},"exit"]
-        hackbench-process/sender/g0 @None+0: [{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":[{"syscall":{"body":[{"run":{"cycles":{"lo":1020,"hi":3060}}},{"send":{"task":{"task":1},"bytes":100}}]}}]}},{"wake":{"task":{"task":0},"sync":false}},"exit"]
+        hackbench-process/receiver @None+0: [{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":[{"syscall":{"body":[{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":1175,"hi":3525}}}]}}]}},{"wake":{"task":{"task":0},"sync":false}},"exit"]
+        hackbench-process/sender/g0 @None+0: [{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":[{"syscall":{"body":[{"run":{"cycles":{"lo":990,"hi":2970}}},{"send":{"task":{"task":1},"bytes":100}}]}}]}},{"wake":{"task":{"task":0},"sync":false}},"exit"]
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "hackbench", "tasks_per_group": 2, "loops": 2}), 1)));
     expect![[r#"
-        pgbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"loop":{"count":2,"body":[{"run":{"cycles":{"lo":11600,"hi":26200}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":7200}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}}]}},{"ops":{"n":1}}]}}]
-        postgres/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":19400}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"wal_flush":{"wal":0,"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":19400}}]}}]
+        pgbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"loop":{"count":2,"body":[{"run":{"cycles":{"lo":11600,"hi":26200}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":5400}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}}]}},{"ops":{"n":1}}]}}]
+        postgres/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":17600}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"wal_flush":{"wal":0,"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":17600}}]}}]
     "#]].assert_eq(&show(&build(
         serde_json::json!({"kind": "pgbench", "statements_per_txn": 2}),
         1,
     )));
     expect![[r#"
-        netperf/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":1500,"hi":4500}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":1}},{"run":{"cycles":5800}}]}},{"run":{"cycles":{"lo":3050,"hi":9150}}},{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":8000}}},{"ops":{"n":1}}]}}]
-        netserver/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":8000}}},{"run":{"cycles":{"lo":1500,"hi":4500}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":1}},{"run":{"cycles":5800}}]}},{"run":{"cycles":{"lo":3050,"hi":9150}}}]}}]
+        netperf/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":1500,"hi":4500}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":1}},{"run":{"cycles":3960}}]}},{"run":{"cycles":{"lo":3050,"hi":9150}}},{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":7500}}},{"ops":{"n":1}}]}}]
+        netserver/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":7500}}},{"run":{"cycles":{"lo":1500,"hi":4500}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":1}},{"run":{"cycles":3960}}]}},{"run":{"cycles":{"lo":3050,"hi":9150}}}]}}]
     "#]].assert_eq(&show(&build(serde_json::json!({"kind": "netperf"}), 1)));
 }
 

@@ -65,7 +65,38 @@ fn hackbench_loops(cmd: &str) -> Result<u32, String> {
 pub struct Recording {
     pub name: String,
     pub benchmark_command: String,
+    /// The recorder's command line (`perf sched record -o ... -- <benchmark>`): a recording
+    /// made under `perf sched record` is modelled with that observer's costs
+    /// ([`PERF_SCHED_RECORD_WAKEUP_NS`]).
+    #[serde(default)]
+    pub record_command: String,
     pub host: Host,
+}
+
+/// What `perf sched record` (with the validation recordings' extra events,
+/// scripts/record-benchmarks.sh) adds to one wake-up on the recording host, ns. **Measured**
+/// (recordings/switch-cost, recordings/observer): `perf bench sched pipe` pinned to one vCPU
+/// takes 5.37 µs per round trip untraced and 8.97 µs under `perf sched record` (medians of 7),
+/// 1.80 µs more per half-cycle, i.e. per wake-up and context switch; split evenly, as the
+/// engine's own costs are (each side fires two or three of the recorder's tracepoints:
+/// `sched_waking`, `sched_wakeup` and `sched_stat_runtime` from the enqueue's `update_curr`;
+/// `sched_stat_runtime` from `put_prev_entity` and `sched_switch`). The validation runs add it to
+/// `engine.wakeup_cost_ns`, since the recordings they are compared with carry it, and the
+/// workload costs derived from those recordings' CPU time subtract it (docs/workloads.md).
+/// Not modelled: `power:cpu_idle` at idle entry and exit, `sched_migrate_task`, the recorder's
+/// own CPU time (0.2-1.5% of the fair-class CPU, recordings/README.md).
+pub const PERF_SCHED_RECORD_WAKEUP_NS: u64 = 900;
+/// What `perf sched record` adds to one context switch on the recording host, ns: the other
+/// half of the 1.80 µs of [`PERF_SCHED_RECORD_WAKEUP_NS`].
+pub const PERF_SCHED_RECORD_SWITCH_NS: u64 = 900;
+
+impl Recording {
+    /// Whether the recording was made under `perf sched record` (its observer's costs apply).
+    pub fn traced_by_perf_sched(&self) -> bool {
+        self.record_command
+            .trim_start()
+            .starts_with("perf sched record")
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -346,6 +377,12 @@ pub fn model_bench(rec: &Recording, duration_ms: u64) -> Result<ModelBench, Benc
     // the summary needs every segment and wake-up of the run (from_sim.rs)
     e.scenario.engine.max_timeline_segments = wakelab_sim::engine::params::MAX_TIMELINE_SEGMENTS;
     e.scenario.engine.max_wakeup_records = wakelab_sim::engine::params::MAX_WAKEUP_RECORDS;
+    // the recording's observer: its tracepoints run on every wake-up and switch it records
+    let observed = rec.traced_by_perf_sched();
+    if observed {
+        e.scenario.engine.wakeup_cost_ns += PERF_SCHED_RECORD_WAKEUP_NS;
+        e.scenario.engine.context_switch_ns += PERF_SCHED_RECORD_SWITCH_NS;
+    }
     e.variants = vec![Variant {
         name: model_kernel.to_string(),
         kernel: Some(k),
@@ -370,7 +407,11 @@ pub fn model_bench(rec: &Recording, duration_ms: u64) -> Result<ModelBench, Benc
             } else {
                 format!("{run_ms} ms")
             }
-        ),
+        ) + if observed {
+            ", under perf sched record's costs"
+        } else {
+            ""
+        },
         experiment: e,
         clients,
         roles,
@@ -386,12 +427,37 @@ mod tests {
         Recording {
             name: name.into(),
             benchmark_command: cmd.into(),
+            record_command: String::new(),
             host: Host {
                 nr_cpus: 2,
                 kernel: String::new(),
                 cmdline: String::new(),
             },
         }
+    }
+
+    #[test]
+    fn a_recording_made_under_perf_sched_record_is_modelled_with_its_costs() {
+        let plain = rec("tbench-c2", "tbench -t 3 2 127.0.0.1");
+        let mut traced = plain.clone();
+        traced.record_command =
+            "perf sched record -o /tmp/x.data -e sched:sched_wakeup -- tbench -t 3 2 127.0.0.1"
+                .into();
+        let (p, t) = (
+            model_bench(&plain, 100).unwrap(),
+            model_bench(&traced, 100).unwrap(),
+        );
+        let (pe, te) = (&p.experiment.scenario.engine, &t.experiment.scenario.engine);
+        assert_eq!(
+            te.wakeup_cost_ns,
+            pe.wakeup_cost_ns + PERF_SCHED_RECORD_WAKEUP_NS
+        );
+        assert_eq!(
+            te.context_switch_ns,
+            pe.context_switch_ns + PERF_SCHED_RECORD_SWITCH_NS
+        );
+        assert!(!p.description.contains("perf sched record"));
+        assert!(t.description.ends_with(", under perf sched record's costs"));
     }
 
     #[test]

@@ -90,40 +90,44 @@ impl Default for StartPolicy {
 /// server 14.7 µs, `sched_stat_runtime`) and the time from the wake-up a side issues to its
 /// block (median client 6.8 µs, server 6.4 µs); the model splits that CPU time into the work
 /// before the send (`client_cycles` / `server_cycles`), the loopback receive path
-/// (`TCP_LOOPBACK_NET_RX_CYCLES`, 4.0 µs), the wake-up (`wakeup_cost_ns`, 0.85 µs), the run after
-/// it (`send_return_cycles`, measured on the packed pairs of tbench-c2, and
-/// `*_after_send_cycles`, the rest; in that split recording a send's wake-up goes to the other
-/// vCPU, so the rest includes what such a wake-up costs the waker there) and the context switch
-/// (`context_switch_ns`, 0.85 µs).
+/// (`TCP_LOOPBACK_NET_RX_CYCLES`, 3.75 µs), the wake-up, the run after it
+/// (`send_return_cycles`, measured on the packed pairs of tbench-c2, and `*_after_send_cycles`,
+/// the rest; in that split recording a send's wake-up goes to the other vCPU, so the rest
+/// includes what such a wake-up costs the waker there) and the context switch. The recording was
+/// made under `perf sched record`, whose tracepoints cost 0.9 µs per wake-up and per switch on
+/// that host (recordings/observer), so a wake-up and a switch count 1.75 µs each there: the
+/// engine's 0.85 µs (`wakeup_cost_ns`, `context_switch_ns`) and the recorder's 0.9 µs. Without
+/// the recorder the model's tbench is that much cheaper per operation, as the host's is.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct TbenchConfig {
     /// Client CPU work per operation before its send: reading the reply that woke it,
     /// building the next request and `tcp_sendmsg` up to the transmit. Default uniform
-    /// 6.25k-18.75k (mean 12.5k cycles). Source: 17.9 µs of client CPU per operation less the
-    /// receive path (4.0 µs), the wake-up (0.85 µs), the run after the send (5.95 µs:
-    /// `send_return_cycles` and `client_after_send_cycles`) and one context switch (0.85 µs):
-    /// 6.25 µs at 2.0 GHz.
+    /// 5.6k-16.8k (mean 11.2k cycles). Source: 17.9 µs of client CPU per operation less the
+    /// receive path (3.75 µs), the traced wake-up (1.75 µs), the run after the send (5.05 µs:
+    /// `send_return_cycles` and `client_after_send_cycles`) and one traced context switch
+    /// (1.75 µs): 5.6 µs at 2.0 GHz.
     pub client_cycles: Amount,
     /// Server (tbench_srv child) CPU work per operation before its reply's send. Default uniform
-    /// 3.45k-10.35k (mean 6.9k). Source: 14.7 µs less 4.0, 0.98 wake-ups x 0.85, 5.55 (2.88 +
-    /// 2.67) and 0.85 µs: 3.47 µs at 2.0 GHz.
+    /// 2.835k-8.505k (mean 5.67k). Source: 14.7 µs less 3.75, 0.98 traced wake-ups x 1.75,
+    /// 4.65 (1.98 + 2.67) and 1.75 µs: 2.835 µs at 2.0 GHz.
     pub server_cycles: Amount,
     /// The rest of a send's system call after its wake-up of the reader (`tcp_sendmsg`
     /// returning), run in kernel mode: without CONFIG_PREEMPT the woken reader's preemption
     /// waits for it (the generator wraps the send and this run in a `syscall` block). Default
-    /// 5.8k cycles. Source: tbench-c2's clients, each pair packed on one vCPU, run 3.73 µs (p50)
+    /// 3.96k cycles. Source: tbench-c2's clients, each pair packed on one vCPU, run 3.73 µs (p50)
     /// from their wake-up of the server to their switch-out, which is a preemption in 94%
-    /// (`waker_runs_on`, recordings/host-2vcpu/tbench-c2.summary.json), less the wake-up itself
-    /// (0.85 µs, charged by the engine): 2.88 µs at 2.0 GHz.
+    /// (`waker_runs_on`, recordings/host-2vcpu/tbench-c2.summary.json), less the traced wake-up
+    /// itself (1.75 µs: the engine's 0.85 and the recorder's 0.9): 1.98 µs at 2.0 GHz.
     pub send_return_cycles: Amount,
     /// Client run after its send's system call until its `recv` blocks (the return to user
     /// space, the syscall into `tcp_recvmsg` and `sk_wait_data`). Default uniform 3.05k-9.15k
     /// (mean 6.1k). Source: median 6.8 µs from the client's wake-up of the server to its block,
-    /// less the wake-up itself (0.85 µs) and `send_return_cycles` (2.88 µs): 3.07 µs at 2.0 GHz.
+    /// less the traced wake-up itself (1.75 µs) and `send_return_cycles` (1.98 µs): 3.07 µs at
+    /// 2.0 GHz.
     pub client_after_send_cycles: Amount,
     /// Server run after its reply's system call until its `recv` blocks. Default uniform
-    /// 2.65k-7.95k (mean 5.3k). Source: median 6.4 µs less 0.85 and 2.88 µs: 2.67 µs at 2.0 GHz.
+    /// 2.65k-7.95k (mean 5.3k). Source: median 6.4 µs less 1.75 and 1.98 µs: 2.67 µs at 2.0 GHz.
     pub server_after_send_cycles: Amount,
     /// Payload bytes credited per operation for "MB/sec". Default 5700, measured: tbench-c1's
     /// 175.62 MB/sec over 3 s at 92 379 operations (recordings/README.md; the other tbench
@@ -135,9 +139,9 @@ pub struct TbenchConfig {
 impl Default for TbenchConfig {
     fn default() -> Self {
         TbenchConfig {
-            client_cycles: around(12_500),
-            server_cycles: around(6_900),
-            send_return_cycles: Amount::Fixed(5_800),
+            client_cycles: around(11_200),
+            server_cycles: around(5_670),
+            send_return_cycles: Amount::Fixed(3_960),
             client_after_send_cycles: around(6_100),
             server_after_send_cycles: around(5_300),
             bytes_per_op: 5_700,
@@ -331,8 +335,9 @@ pub enum HackbenchMode {
 /// (Zen 1) host, converted at its nominal 2.0 GHz (recordings/README.md, "The host"): the
 /// benchmark tasks' CPU time per message (`sched_stat_runtime` of the receivers and of the
 /// senders, told apart by fork order) of `hackbench -g 4 -l 1000` (the recording with the
-/// fewest wake-ups per message), less what the engine charges on its own for the wake-ups and
-/// context switches at that recording's rates (`wakeup_cost_ns`, `context_switch_ns`).
+/// fewest wake-ups per message), less what a wake-up and a context switch cost at that recording's
+/// rates: the engine's own charges (`wakeup_cost_ns`, `context_switch_ns`, 0.85 µs each) and the
+/// recorder's, `perf sched record`'s tracepoints (0.9 µs each, recordings/observer).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct HackbenchConfig {
@@ -343,15 +348,15 @@ pub struct HackbenchConfig {
     pub loops: u32,
     pub ipc: HackbenchIpc,
     pub mode: HackbenchMode,
-    /// CPU work of one 100-byte write. Default (`null`): socket 2040, pipe 970 cycles (means;
+    /// CPU work of one 100-byte write. Default (`null`): socket 1980, pipe 920 cycles (means;
     /// each draw uniform in [mean/2, 3 mean/2]). Source: recordings/host-2vcpu/
     /// hackbench-{socket,pipe}-process-g4: sender CPU 1.046 / 0.513 µs per message, less
-    /// 0.028 / 0.031 wake-ups x `wakeup_cost_ns` 0.85 µs and 0.005 / 0.0004 switches x
-    /// 0.85 µs, at 2.0 GHz.
+    /// 0.028 / 0.031 wake-ups and 0.005 / 0.0004 switches x 1.75 µs (the engine's 0.85 and the
+    /// recorder's 0.9), at 2.0 GHz.
     pub write_cycles: Option<Amount>,
-    /// CPU work of one 100-byte read. Default (`null`): socket 2410, pipe 990 cycles (+-50%).
+    /// CPU work of one 100-byte read. Default (`null`): socket 2350, pipe 930 cycles (+-50%).
     /// Source: the same recordings: receiver CPU 1.232 / 0.519 µs per message, less 0.028 /
-    /// 0.031 switches and 0.005 / 0.0001 wake-ups x 0.85 µs, at 2.0 GHz.
+    /// 0.031 switches and 0.005 / 0.0001 wake-ups x 1.75 µs, at 2.0 GHz.
     pub read_cycles: Option<Amount>,
     /// Parent's CPU work per fork. Default (`null`): process 190000, thread 82000 cycles
     /// (+-50%). Source: the parent's CPU time from its exec to its last fork over the forks,
@@ -393,14 +398,14 @@ impl Default for HackbenchConfig {
 impl HackbenchConfig {
     pub fn write_cycles(&self) -> Amount {
         self.write_cycles.unwrap_or(match self.ipc {
-            HackbenchIpc::Socket => around(2_040),
-            HackbenchIpc::Pipe => around(970),
+            HackbenchIpc::Socket => around(1_980),
+            HackbenchIpc::Pipe => around(920),
         })
     }
     pub fn read_cycles(&self) -> Amount {
         self.read_cycles.unwrap_or(match self.ipc {
-            HackbenchIpc::Socket => around(2_410),
-            HackbenchIpc::Pipe => around(990),
+            HackbenchIpc::Socket => around(2_350),
+            HackbenchIpc::Pipe => around(930),
         })
     }
     pub fn fork_cycles(&self) -> Amount {
@@ -458,15 +463,16 @@ pub struct PgbenchConfig {
     /// The wake-up before it is the engine's `wakeup_cost_ns`.
     pub send_return_cycles: Amount,
     /// Client run after a statement's send system call until it blocks waiting for the result.
-    /// Default 7.2k cycles, **measured** (pgbench-select-c1 as above: median 6.2 µs from
-    /// pgbench's wake-up of its backend to its block, less the engine's 0.85 µs wake-up,
-    /// `engine.wakeup_cost_ns`, and `send_return_cycles`' 1.75 µs: 3.6 µs). In that split recording
+    /// Default 5.4k cycles, **measured** (pgbench-select-c1 as above: median 6.2 µs from
+    /// pgbench's wake-up of its backend to its block, less the traced wake-up, 1.75 µs: the
+    /// engine's 0.85 µs, `engine.wakeup_cost_ns`, and `perf sched record`'s 0.9 µs,
+    /// recordings/observer; and `send_return_cycles`' 1.75 µs: 2.7 µs). In that split recording
     /// the wake-up goes to the other vCPU, which on that VM instance cost the waker about what a
     /// local one does (recordings/send-return/README.md).
     pub client_after_send_cycles: Amount,
     /// Backend run after a result's send system call until it blocks reading the next
-    /// statement. Default 19.4k cycles, **measured** as above (median 12.3 µs less 0.85 µs and
-    /// 1.75 µs: 9.7 µs).
+    /// statement. Default 17.6k cycles, **measured** as above (median 12.3 µs less 1.75 µs and
+    /// 1.75 µs: 8.8 µs).
     pub backend_after_send_cycles: Amount,
     /// Commits per WAL flush. Default 1 (synchronous_commit=on). 0 = never. A commit's flush
     /// is a `wal_flush` step (PostgreSQL's `XLogFlush`, engine/sim/wal.rs): a backend that
@@ -499,8 +505,8 @@ impl Default for PgbenchConfig {
                 hi: 221_200,
             },
             send_return_cycles: Amount::Fixed(3_500),
-            client_after_send_cycles: Amount::Fixed(7_200),
-            backend_after_send_cycles: Amount::Fixed(19_400),
+            client_after_send_cycles: Amount::Fixed(5_400),
+            backend_after_send_cycles: Amount::Fixed(17_600),
             txns_per_io: 1,
             io_ns: around(100_000),
             irq: IrqRoute::RoundRobin,
@@ -537,7 +543,7 @@ pub struct NetperfConfig {
     /// Run after a send's system call until the sender's `recv` blocks. Default (`null`):
     /// tbench's measured client figure (uniform 3.05k-9.15k; estimate that netperf's path from
     /// `send` back into `recv` costs what tbench's does). The send's system call ends with
-    /// tbench's `send_return_cycles` (5.8k) in kernel mode.
+    /// tbench's `send_return_cycles` (3.96k) in kernel mode.
     pub after_send_cycles: Option<Amount>,
     pub start: StartPolicy,
 }

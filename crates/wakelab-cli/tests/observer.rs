@@ -1,0 +1,91 @@
+//! recordings/observer/README.md: what `perf sched record` costs the benchmarks, on the host and
+//! in the model. The host's figures are the committed runs' summary (summary.json, written by
+//! scripts/trace-reads/observer_summary.py); the model's are computed here from the validation
+//! runs (`wakelab_interop::validate::model_bench`, which charges the recorder's measured costs)
+//! and the same runs without those costs, so a model change that moves them fails until the
+//! README says so.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+use wakelab_interop::validate::bench::{PERF_SCHED_RECORD_SWITCH_NS, PERF_SCHED_RECORD_WAKEUP_NS};
+use wakelab_interop::validate::{Recording, model_bench};
+use wakelab_sim::experiment::run_point;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Seeds per model figure (the median is quoted), as `wakelab validate` runs.
+const SEEDS: u32 = 5;
+
+/// The model's time per unit of work under the recorder over the same without it (medians over
+/// the seeds): hackbench and messaging report a time, tbench a throughput.
+fn model_ratio(name: &str) -> f64 {
+    let text =
+        std::fs::read_to_string(root().join(format!("recordings/host-2vcpu/{name}.json"))).unwrap();
+    let rec = Recording::from_json(&text).unwrap();
+    assert!(
+        rec.traced_by_perf_sched(),
+        "{name} was recorded under perf sched record"
+    );
+    let b = model_bench(&rec, 300).unwrap();
+    let median = |traced: bool| {
+        let mut v: Vec<f64> = (1..=SEEDS)
+            .map(|seed| {
+                let mut e = b.experiment.clone();
+                e.scenario.run.seed = seed;
+                if !traced {
+                    e.scenario.engine.wakeup_cost_ns -= PERF_SCHED_RECORD_WAKEUP_NS;
+                    e.scenario.engine.context_switch_ns -= PERF_SCHED_RECORD_SWITCH_NS;
+                }
+                run_point(&e, 0, b.clients, 0, None).unwrap().value
+            })
+            .collect();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (t, u) = (median(true), median(false));
+    if name.starts_with("tbench") {
+        u / t
+    } else {
+        t / u
+    }
+}
+
+#[test]
+fn the_observer_table_is_the_runs_and_the_model() {
+    let readme = std::fs::read_to_string(root().join("recordings/observer/README.md")).unwrap();
+    let summary: Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("recordings/observer/summary.json")).unwrap(),
+    )
+    .unwrap();
+    let table = readme
+        .split("<!-- observer-table -->")
+        .nth(1)
+        .expect("the README's observer table");
+    let mut missing = Vec::new();
+    for (name, h) in summary.as_object().unwrap() {
+        let f = |k: &str| h[k].as_f64().unwrap();
+        let host = format!(
+            "| {name} | {} | {} | {:.2} |",
+            f("untraced_median"),
+            f("traced_median"),
+            f("traced_time_per_work")
+        );
+        let modelled = name != "perf-bench-sched-pipe";
+        let row = if modelled {
+            format!("{host} {:.2} |", model_ratio(name))
+        } else {
+            format!("{host} (not modelled) |")
+        };
+        if !table.contains(&row) {
+            missing.push(row);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "rows of recordings/observer/README.md differ; computed now:\n{}",
+        missing.join("\n")
+    );
+}
