@@ -6,31 +6,62 @@ use crate::placement::TaskPlacement;
 
 use super::task::TaskId;
 
-/// Per-CPU state.
+/// Per-CPU state. `repr(C)` keeps the declaration order: the fields read on every event of the
+/// CPU (the running task, the run segment and its generation, the queue's counts and sums, the
+/// idle state, the accounting stamps) come first, on the first cache lines (docs/performance.md).
 #[derive(Clone, Debug)]
+#[repr(C)]
 pub struct Rq {
     /// The running task (`rq->curr`, `None` = the idle task).
     pub curr: Option<TaskId>,
-    /// Queued (not running) CFS tasks, sorted by (vruntime, id): the rbtree.
-    pub cfs_q: Vec<(u64, TaskId)>,
-    /// Queued (not running) RT tasks, highest priority last.
-    pub rt_q: Vec<(u8, TaskId)>,
+    /// Generation of the current run segment (lazy cancellation of RunDone).
+    pub run_gen: u32,
     /// CFS tasks on this rq including a running one (`cfs.h_nr_running`).
     pub nr_cfs: u32,
     /// RT tasks on this rq including a running one.
     pub nr_rt: u32,
+    /// EEVDF: queued entities that are `sched_delayed` (`cfs_h_nr_delayed`); counted in
+    /// `nr_cfs` and `load_weight`, as the kernel counts them in nr_running and load.weight.
+    pub nr_delayed: u32,
+    /// CPU is in (or entering) an idle state.
+    pub idle: bool,
+    /// A wake-up is pending for this CPU (decided, IPI not yet received).
+    pub wake_pending: bool,
+    /// Busy state the CPU's SMT siblings were last re-timed for.
+    pub smt_busy: bool,
+    pub tick_armed: bool,
+    /// Start of the current run segment and its speed (cycles per ns << 20).
+    pub seg_start: u64,
+    pub rate: u64,
+    /// Interrupt handling occupies the CPU until this time.
+    pub irq_until: u64,
     pub min_vruntime: u64,
     /// EEVDF (6.18): `cfs_rq->avg_vruntime`, Σ (v_i - min_vruntime) × w_i over the queued
     /// entities (not the running one), and `cfs_rq->avg_load`, Σ w_i.
     pub avg_vruntime: i64,
     pub avg_load: u64,
-    /// EEVDF: queued entities that are `sched_delayed` (`cfs_h_nr_delayed`); counted in
-    /// `nr_cfs` and `load_weight`, as the kernel counts them in nr_running and load.weight.
-    pub nr_delayed: u32,
-    /// EEVDF: stamp source for `Task::tree_seq`.
-    pub tree_seq: u64,
     /// Sum of weights of runnable CFS tasks (`cfs_rq->load.weight`).
     pub load_weight: u64,
+    /// Queued (not running) CFS tasks, sorted by (vruntime, id): the rbtree.
+    pub cfs_q: Vec<(u64, TaskId)>,
+    /// When the CPU finishes leaving a C-state (a woken task starts then).
+    pub exiting_until: u64,
+    pub tick_gen: u32,
+    pub irq_gen: u32,
+    /// Accounting.
+    pub busy_ns: u64,
+    pub last_state_change: u64,
+    pub nr_switches: u64,
+    /// `capacity_of` (refreshed on ticks and new-idle balance, lagging like the kernel's).
+    pub capacity: u32,
+    /// Σ util_est contributions of enqueued tasks (`cfs_rq->avg.util_est.enqueued`).
+    pub util_est_enqueued: u32,
+    /// C-state index while idle.
+    pub cstate: Option<usize>,
+    /// EEVDF: stamp source for `Task::tree_seq`.
+    pub tree_seq: u64,
+    /// Queued (not running) RT tasks, highest priority last.
+    pub rt_q: Vec<(u8, TaskId)>,
     /// cfs_rq PELT: util/load including blocked contributions.
     pub cfs_avg: SchedAvg,
     /// 4.x `runnable_load_avg`: load of runnable entities only.
@@ -41,35 +72,11 @@ pub struct Rq {
     /// 4.x `rt_avg` (ns x 1024) and its `age_stamp` (spec §9.2).
     pub rt_avg: u64,
     pub age_stamp: u64,
-    /// Σ util_est contributions of enqueued tasks (`cfs_rq->avg.util_est.enqueued`).
-    pub util_est_enqueued: u32,
-    /// `capacity_of` (refreshed on ticks and new-idle balance, lagging like the kernel's).
-    pub capacity: u32,
-    /// CPU is in (or entering) an idle state.
-    pub idle: bool,
-    /// C-state index while idle.
-    pub cstate: Option<usize>,
-    /// When the CPU finishes leaving a C-state (a woken task starts then).
-    pub exiting_until: u64,
-    /// A wake-up is pending for this CPU (decided, IPI not yet received).
-    pub wake_pending: bool,
     pub idle_stamp: u64,
     pub avg_idle: u64,
     pub max_idle_balance_cost: u64,
     pub wake_avg_idle: u64,
     pub wake_stamp: u64,
-    /// Generation of the current run segment (lazy cancellation of RunDone).
-    pub run_gen: u32,
-    /// Start of the current run segment and its speed (cycles per ns << 20).
-    pub seg_start: u64,
-    pub rate: u64,
-    pub tick_gen: u32,
-    pub tick_armed: bool,
-    /// Interrupt handling occupies the CPU until this time.
-    pub irq_until: u64,
-    pub irq_gen: u32,
-    /// Busy state the CPU's SMT siblings were last re-timed for.
-    pub smt_busy: bool,
     /// The idle task's placement fields (it is `current` for interrupt wake-ups on an idle CPU,
     /// so its `wakee_flips` and `recent_used_cpu` are what such wake-ups modify, spec §3.0).
     pub idle_pl: TaskPlacement,
@@ -78,11 +85,7 @@ pub struct Rq {
     /// 4.x `cpu_load[]` and `last_load_update_tick` (jiffies), spec §17.1.
     pub cpu_load: [u64; 5],
     pub last_load_update_tick: u64,
-    /// Accounting.
-    pub busy_ns: u64,
     pub irq_ns: u64,
-    pub last_state_change: u64,
-    pub nr_switches: u64,
 }
 
 impl Rq {

@@ -50,25 +50,70 @@ pub enum BlockReason {
     Lock,
 }
 
+/// A simulated task. `repr(C)` keeps the declaration order: the fields the event loop and the
+/// program interpreter read on every event (program counter, state, timer generation, the run
+/// phase's work and accounting stamps) come first, so one event touches one or two cache lines of
+/// the task rather than four (docs/performance.md).
 #[derive(Clone, Debug)]
+#[repr(C)]
 pub struct Task {
     /// Index of the program (task spec or fork template) the task runs.
     pub prog: u32,
-    pub class: SchedClass,
-    pub weight: u32,
+    pub pc: u32,
     pub state: TaskState,
+    pub class: SchedClass,
     pub block: BlockReason,
+    pub loop_sp: u8,
+    /// Inside a `syscall` block: in kernel mode, where a PREEMPT_NONE / PREEMPT_VOLUNTARY kernel
+    /// does not preempt (engine/sim/cfs.rs, `schedule`).
+    pub in_syscall: bool,
+    /// TIF_NEED_RESCHED set while `in_syscall`: the preemption the task owes on its return to
+    /// user space (cleared when it stops running, as `__schedule` clears the flag).
+    pub need_resched: bool,
+    /// Stopped at a system call's return with a preemption owed (`exit_to_user_mode` calls
+    /// `schedule()` before the task is back in user space): its program goes on only after the
+    /// scheduler has run (engine/sim/cfs.rs, `schedule`), so a next call entered at once does
+    /// not defer the preemption again.
+    pub at_user_return: bool,
+    /// EEVDF: `se->sched_delayed`: blocked, but still queued until picked or woken
+    /// (DELAY_DEQUEUE).
+    pub sched_delayed: bool,
+    /// Sleep/timer generation (lazy cancellation of timer events).
+    pub timer_gen: u32,
+    pub weight: u32,
     /// `task_cpu(p)`: where it is queued or last ran.
     pub cpu: Cpu,
-    /// Placement fields (prev, recent_used_cpu, flips, affinity, util snapshot).
-    pub pl: TaskPlacement,
-    /// CPU it last ran on (cache warmth).
-    pub last_ran: Option<Cpu>,
+    /// This run's cost factor of the task's run phases, 1 << 16 = 1.0 (sim/jitter.rs).
+    pub cost_scale: u32,
+    /// Cycles left in the current run phase.
+    pub remaining: u64,
+    /// Start of the current accounting interval while running.
+    pub exec_start: u64,
     pub vruntime: u64,
+    /// Time the task last became runnable (wake-up latency).
+    pub runnable_since: u64,
+    pub sum_exec: u64,
+    /// sum_exec when the task was last picked (for the slice check).
+    pub prev_sum_exec: u64,
     /// EEVDF (6.18, engine/sim/eevdf.rs): `se->deadline`, the virtual deadline.
     pub deadline: u64,
     /// EEVDF: `se->vlag`, the lag kept from the last dequeue for the next placement.
     pub vlag: i64,
+    pub loops: [u32; MAX_LOOP_DEPTH],
+    /// Contribution added to the CPU's util_est sum at enqueue.
+    pub util_est_contrib: u32,
+    /// Whether the task has ever been attached (PELT "new task" marker, spec §10.3).
+    pub attached: bool,
+    /// A loopback TCP send whose receive path (`net_rx_action`, softirq on this task's CPU) is
+    /// running as part of this task's run: (reader, bytes); delivered and the reader woken
+    /// when the run completes (engine/sim/ipc.rs).
+    pub net_rx: Option<(TaskId, u32)>,
+    /// Pending messages (see behaviour.rs).
+    pub tokens: u32,
+    /// Placement fields (prev, recent_used_cpu, flips, affinity, util snapshot).
+    pub pl: TaskPlacement,
+    /// CPU it last ran on (cache warmth).
+    pub last_ran: Option<Cpu>,
     /// EEVDF: `se->slice`, the request size (ns): `sysctl_sched_base_slice`.
     pub slice: u64,
     /// EEVDF: `se->vprot`, the vruntime up to which the running task is protected from a
@@ -77,32 +122,13 @@ pub struct Task {
     /// EEVDF: `se->rel_deadline`, the deadline is kept relative to vruntime across a
     /// migration (PLACE_REL_DEADLINE).
     pub rel_deadline: bool,
-    /// EEVDF: `se->sched_delayed`: blocked, but still queued until picked or woken
-    /// (DELAY_DEQUEUE).
-    pub sched_delayed: bool,
     /// EEVDF: order of insertion into the runqueue's tree (equal deadlines: the earlier one
     /// is left of the later, as `rb_add` places equal keys).
     pub tree_seq: u64,
-    pub sum_exec: u64,
-    /// sum_exec when the task was last picked (for the slice check).
-    pub prev_sum_exec: u64,
-    /// Start of the current accounting interval while running.
-    pub exec_start: u64,
     pub avg: SchedAvg,
     /// util_est (spec §10.4).
     pub util_est_ewma: u32,
     pub util_est_enqueued: u32,
-    /// Contribution added to the CPU's util_est sum at enqueue.
-    pub util_est_contrib: u32,
-    /// Whether the task has ever been attached (PELT "new task" marker, spec §10.3).
-    pub attached: bool,
-    pub pc: u32,
-    pub loops: [u32; MAX_LOOP_DEPTH],
-    pub loop_sp: u8,
-    /// Cycles left in the current run phase.
-    pub remaining: u64,
-    /// Pending messages (see behaviour.rs).
-    pub tokens: u32,
     /// Senders of pending messages, oldest first (a ring of `SENDER_RING`; older senders are
     /// forgotten when it overflows, the message itself is kept).
     pub senders: [TaskId; SENDER_RING],
@@ -117,36 +143,15 @@ pub struct Task {
     /// Woken from a channel wait: the next `send` is a writer that had waited (`pipe_write`'s
     /// `wake_next_writer`).
     pub chan_woken: bool,
-    /// A loopback TCP send whose receive path (`net_rx_action`, softirq on this task's CPU) is
-    /// running as part of this task's run: (reader, bytes); delivered and the reader woken
-    /// when the run completes (engine/sim/ipc.rs).
-    pub net_rx: Option<(TaskId, u32)>,
-    /// Inside a `syscall` block: in kernel mode, where a PREEMPT_NONE / PREEMPT_VOLUNTARY kernel
-    /// does not preempt (engine/sim/cfs.rs, `schedule`).
-    pub in_syscall: bool,
-    /// TIF_NEED_RESCHED set while `in_syscall`: the preemption the task owes on its return to
-    /// user space (cleared when it stops running, as `__schedule` clears the flag).
-    pub need_resched: bool,
-    /// Stopped at a system call's return with a preemption owed (`exit_to_user_mode` calls
-    /// `schedule()` before the task is back in user space): its program goes on only after the
-    /// scheduler has run (engine/sim/cfs.rs, `schedule`), so a next call entered at once does
-    /// not defer the preemption again.
-    pub at_user_return: bool,
     /// The journal transaction a `commit_wait` waits for, or the WAL record a `wal_flush`
     /// waits for (0: none in progress).
     pub wait_key: u64,
-    /// Sleep/timer generation (lazy cancellation of timer events).
-    pub timer_gen: u32,
-    /// Time the task last became runnable (wake-up latency).
-    pub runnable_since: u64,
     pub wakeups: u64,
     pub migrations: u64,
     pub ops: u64,
     pub kthread: bool,
     /// Task is one whose completion ends a completion-time workload (hackbench).
     pub exit_time: Option<u64>,
-    /// This run's cost factor of the task's run phases, 1 << 16 = 1.0 (sim/jitter.rs).
-    pub cost_scale: u32,
     /// When the task was last enqueued or picked (`rq->cfs_tasks` order: larger = nearer the
     /// head); load balancing scans from the smallest.
     pub lb_seq: u64,
