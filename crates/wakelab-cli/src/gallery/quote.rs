@@ -211,6 +211,27 @@ const MAX_VALUE: usize = 24;
 const PHRASE_SUFFIX: &str = ".runs";
 const MAX_PHRASE: usize = 200;
 
+/// Placeholders whose figure is a verdict of a few words (`{t4.se.dir}`: "hardly moves",
+/// `{t5.class.1}`: "a gain"), one of `VERDICTS`. A plain value stops at a space, so without
+/// this a claim with such a verdict could be checked only as a whole and `--write` could not
+/// find it to rewrite its numbers; a fixed vocabulary, not any words, so that a verdict never
+/// swallows the words before it ("It finds a gain").
+const VERDICT_SUFFIXES: &[&str] = &[".dir", ".class.1", ".class.2", ".class.4"];
+
+/// Every value a verdict placeholder takes (`figures::verdict` checks each one it puts).
+pub const VERDICTS: &[&str] = &[
+    "hardly moves",
+    "falls",
+    "rises",
+    "a gain",
+    "a loss",
+    "neutral",
+];
+
+fn is_verdict_key(k: &str) -> bool {
+    VERDICT_SUFFIXES.iter().any(|s| k.ends_with(s))
+}
+
 /// Whether `v` can be a figure as written: no table cell boundary, and a space only before a
 /// group of digits (`250 000`) or after a leading "not" (a verdict: "not identical"), so a
 /// value never swallows the words around it.
@@ -256,8 +277,23 @@ fn match_from(
         }
         Part::Key(k) => {
             let phrase = k.ends_with(PHRASE_SUFFIX);
+            let verdict = is_verdict_key(k);
             for (i, _) in text[pos..].char_indices().skip(1) {
                 let v = &text[pos..pos + i];
+                if verdict {
+                    if !VERDICTS.contains(&v) {
+                        if i > VERDICTS.iter().map(|w| w.len()).max().unwrap_or(0) {
+                            break;
+                        }
+                        continue;
+                    }
+                    caps.push((pos, pos + i));
+                    if let Some(end) = match_from(text, pos + i, rest, caps) {
+                        return Some(end);
+                    }
+                    caps.pop();
+                    continue;
+                }
                 if phrase {
                     if i > MAX_PHRASE || v.contains('|') {
                         break;
@@ -314,6 +350,26 @@ mod tests {
         assert_eq!(l.text, "met (+1%)");
         let (a, b) = l.source_range(5, 8);
         assert_eq!(&src[a..b], "+1%");
+    }
+
+    /// A verdict of several words is found, so the numbers of its claim can be rewritten.
+    #[test]
+    fn verdicts_of_several_words_are_found() {
+        let parts =
+            parse("Search Efficiency {t4.se.dir} ({t4.se.base} -> {t4.se.patched};").unwrap();
+        let text = "so Search Efficiency hardly moves (5.85 -> 5.81; published 5.04)";
+        let ((s, e), caps) = find(text, &parts).unwrap();
+        assert_eq!(&text[s..e], "Search Efficiency hardly moves (5.85 -> 5.81;");
+        let got: Vec<&str> = caps.iter().map(|&(a, b)| &text[a..b]).collect();
+        assert_eq!(got, ["hardly moves", "5.85", "5.81"]);
+        let parts = parse("{t5.class.1} at 8 tasks, {t5.class.2} at 16 ({g})").unwrap();
+        let text = "It finds a gain at 8 tasks, neutral at 16 (+9.4%)";
+        let (_, caps) = find(text, &parts).unwrap();
+        let got: Vec<&str> = caps.iter().map(|&(a, b)| &text[a..b]).collect();
+        assert_eq!(got, ["a gain", "neutral", "+9.4%"]);
+        // a verdict is words: a figure is not one
+        let parts = parse("moves {t4.se.dir} here").unwrap();
+        assert!(find("moves 5.85 here", &parts).is_none());
     }
 
     #[test]
