@@ -52,6 +52,15 @@ pub const EXPERIMENTS: &[(&str, &str)] = &[
     ("t3@3", include_str!("../bases/v1/experiments/t3@3.json")),
     ("t4@3", include_str!("../bases/v1/experiments/t4@3.json")),
     ("t5@3", include_str!("../bases/v1/experiments/t5@3.json")),
+    // generation 4 (2026-12-04, later): the recorder's cost out of the workload costs derived
+    // from the recordings (tbench, pgbench), and T5's 20 iterations
+    (
+        "t2-pgbench@4",
+        include_str!("../bases/v1/experiments/t2-pgbench@4.json"),
+    ),
+    ("t3@4", include_str!("../bases/v1/experiments/t3@4.json")),
+    ("t4@4", include_str!("../bases/v1/experiments/t4@4.json")),
+    ("t5@4", include_str!("../bases/v1/experiments/t5@4.json")),
 ];
 
 /// Base machines: (id, JSON of `scenario.machine`).

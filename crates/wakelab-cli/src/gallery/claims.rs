@@ -242,16 +242,18 @@ pub const CLAIMS: &[Claim] = &[
     // T5
     c(
         Gallery("t5"),
-        "{t5.neutral}: {t5.gain.1} / {t5.gain.2} / {t5.gain.4} at 8 / 16 / 32 \
-         tasks, published +30.7% / -1% / +11.6%)",
+        "{t5.class.1} at 8 tasks, {t5.class.2} at 16 and {t5.class.4} at 32 ({t5.gain.1} ± {t5.se.1} / {t5.gain.2} ± {t5.se.2} / {t5.gain.4} ± \
+         {t5.se.4}; published +30.7% / -1% / +11.6%)",
     ),
     c(
         Readme("t5"),
-        "{t5.neutral} ({t5.gain.1} / {t5.gain.2} / {t5.gain.4} at 8 / 16 / 32 tasks)",
+        "{t5.class.1} at 8 tasks, {t5.class.2} at 16 and {t5.class.4} at 32 ({t5.gain.1} ± {t5.se.1} / {t5.gain.2} ± {t5.se.2} / {t5.gain.4} ± \
+         {t5.se.4})",
     ),
     c(
         Status("T5"),
-        "not met ({t5.neutral}: {t5.gain.1} / {t5.gain.2} / {t5.gain.4})",
+        "not met ({t5.class.1} at 8 tasks, {t5.class.2} at 16 and {t5.class.4} at 32: {t5.gain.1} ± {t5.se.1} / {t5.gain.2} ± {t5.se.2} / \
+         {t5.gain.4} ± {t5.se.4})",
     ),
     c(
         Marked("t5"),

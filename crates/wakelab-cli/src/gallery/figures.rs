@@ -419,25 +419,23 @@ fn t4(f: &mut Figures) -> Result<()> {
     put(
         f,
         "t4.dse.dir",
-        if dp.domain_search_eff < db.domain_search_eff {
+        verdict(if dp.domain_search_eff < db.domain_search_eff {
             "falls"
         } else {
             "rises"
-        }
-        .into(),
+        }),
     );
     let se_change = dp.search_efficiency / db.search_efficiency - 1.0;
     put(
         f,
         "t4.se.dir",
-        if se_change.abs() < 0.01 {
+        verdict(if se_change.abs() < 0.01 {
             "hardly moves"
         } else if se_change < 0.0 {
             "falls"
         } else {
             "rises"
-        }
-        .into(),
+        }),
     );
     put(f, "t4.se.base", format!("{:.2}", db.search_efficiency));
     put(f, "t4.se.patched", format!("{:.2}", dp.search_efficiency));
@@ -519,15 +517,30 @@ fn t5(f: &mut Figures) -> Result<()> {
             e.iterations
         ),
     );
-    let rep = build_report(&e, &run_all(&e)?);
+    let points = run_all(&e)?;
+    let rep = build_report(&e, &points);
     let g = gains(&rep);
     let curves = rep.curves();
-    let neutral = g.iter().all(|x| x.abs() < 0.02);
-    put(
-        f,
-        "t5.neutral",
-        if neutral { "neutral" } else { "not neutral" }.into(),
-    );
+    // A point is a gain or a loss only beyond twice its standard error (one group's
+    // completion time varies by a fifth between seeds): the verdict the bar is read against.
+    let se: Vec<f64> = e
+        .clients
+        .iter()
+        .map(|&c| paired_gain_se(&points, c, rep.higher_is_better))
+        .collect();
+    for (i, c) in e.clients.iter().enumerate() {
+        let class = if g[i] > 2.0 * se[i] {
+            "a gain"
+        } else if g[i] < -2.0 * se[i] {
+            "a loss"
+        } else {
+            "neutral"
+        };
+        put(f, &format!("t5.class.{c}"), verdict(class));
+    }
+    for (i, c) in e.clients.iter().enumerate() {
+        put(f, &format!("t5.se.{c}"), format!("{:.1}", 100.0 * se[i]));
+    }
     for (i, c) in e.clients.iter().enumerate() {
         put(f, &format!("t5.gain.{c}"), pct(g[i], 1));
         put(
@@ -544,6 +557,47 @@ fn t5(f: &mut Figures) -> Result<()> {
     Ok(())
 }
 
+/// The standard error of the gain of variant 1 over variant 0 at `clients`, from the
+/// iterations paired by seed (iteration i of both variants): SD(base_i - patched_i) / sqrt(n),
+/// relative to the baseline's mean, as `gains` reports the gain.
+fn paired_gain_se(points: &[PointResult], clients: u32, higher_is_better: bool) -> f64 {
+    let value = |v: usize, i: u32| {
+        points
+            .iter()
+            .find(|p| p.variant == v && p.clients == clients && p.iteration == i)
+            .map(|p| p.value)
+    };
+    let pairs: Vec<(f64, f64)> = (0..)
+        .map_while(|i| Some((value(0, i)?, value(1, i)?)))
+        .collect();
+    pairs_gain_se(&pairs, higher_is_better)
+}
+
+/// `paired_gain_se` of (base, patched) values.
+fn pairs_gain_se(pairs: &[(f64, f64)], higher_is_better: bool) -> f64 {
+    let n = pairs.len() as f64;
+    if n < 2.0 {
+        return 0.0;
+    }
+    let base_mean = pairs.iter().map(|p| p.0).sum::<f64>() / n;
+    let diffs: Vec<f64> = pairs
+        .iter()
+        .map(|&(b, p)| if higher_is_better { p - b } else { b - p })
+        .collect();
+    let mean = diffs.iter().sum::<f64>() / n;
+    let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    var.sqrt() / n.sqrt() / base_mean
+}
+
+/// A verdict figure: one of the words `quote::find` knows as verdicts.
+fn verdict(v: &'static str) -> String {
+    assert!(
+        super::quote::VERDICTS.contains(&v),
+        "{v:?} is not in quote::VERDICTS"
+    );
+    v.into()
+}
+
 /// The figures of `targets` (all when empty), with each step's time on stderr.
 pub fn compute(targets: &[String]) -> Result<Figures> {
     let mut f = Figures::new();
@@ -556,4 +610,22 @@ pub fn compute(targets: &[String]) -> Result<Figures> {
         eprintln!("{id}: {:.1} s", t.elapsed().as_secs_f64());
     }
     Ok(f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Times (lower is better): base 10, 12; patched 9, 10 -> differences 1, 2: SD 0.707,
+    /// SE 0.5, relative to the base mean 11.
+    #[test]
+    fn the_gain_error_comes_from_the_iterations_paired_by_seed() {
+        let pairs = [(10.0, 9.0), (12.0, 10.0)];
+        let se = pairs_gain_se(&pairs, false);
+        assert!((se - 0.5 / 11.0).abs() < 1e-12, "{se}");
+        // throughput: the sign of the differences flips, not their spread
+        assert!((pairs_gain_se(&pairs, true) - se).abs() < 1e-12);
+        // one iteration has no spread to measure
+        assert_eq!(pairs_gain_se(&pairs[..1], false), 0.0);
+    }
 }
