@@ -89,3 +89,56 @@ fn the_observer_table_is_the_runs_and_the_model() {
         missing.join("\n")
     );
 }
+
+/// The `power:cpu_idle` section's figures are those of its committed runs (cpu-idle/runs.tsv and
+/// run2/runs.tsv: pairs in order, without then with the event; events-run1.txt: the counts).
+#[test]
+fn the_cpu_idle_figures_are_the_committed_runs() {
+    let dir = root().join("recordings/observer/cpu-idle");
+    let (mut without, mut with) = (vec![], vec![]);
+    for f in ["runs.tsv", "run2/runs.tsv"] {
+        for line in std::fs::read_to_string(dir.join(f))
+            .unwrap()
+            .lines()
+            .skip(1)
+        {
+            let cols: Vec<&str> = line.split('\t').collect();
+            let us: f64 = cols[2].parse().unwrap();
+            match cols[0] {
+                "without_cpu_idle" => without.push(us),
+                "with_cpu_idle" => with.push(us),
+                other => panic!("mode {other:?}"),
+            }
+        }
+    }
+    assert_eq!(without.len(), with.len());
+    let n = without.len() as f64;
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    let diffs: Vec<f64> = without.iter().zip(&with).map(|(a, b)| b - a).collect();
+    let d = mean(&diffs);
+    let sd = (diffs.iter().map(|x| (x - d).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+    let events: f64 = std::fs::read_to_string(dir.join("events-run1.txt"))
+        .unwrap()
+        .lines()
+        .find(|l| l.contains("power:cpu_idle"))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    let per_op = events / 50_000.0;
+    let readme = std::fs::read_to_string(root().join("recordings/observer/README.md")).unwrap();
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    for quoted in [
+        format!("{} pairs", without.len()),
+        format!(
+            "{:.1} µs per round trip without the idle events, {:.1} with",
+            mean(&without),
+            mean(&with)
+        ),
+        format!("**{d:.2} ± {:.2} µs**", sd / n.sqrt()),
+        format!("{per_op:.1} `power:cpu_idle` events per round trip"),
+        format!("**about {:.1} µs", d / per_op),
+    ] {
+        assert!(readme.contains(&quoted), "README does not say {quoted:?}");
+    }
+}
