@@ -537,8 +537,6 @@ fn t5(f: &mut Figures) -> Result<()> {
             "neutral"
         };
         put(f, &format!("t5.class.{c}"), verdict(class));
-    }
-    for (i, c) in e.clients.iter().enumerate() {
         put(f, &format!("t5.se.{c}"), format!("{:.1}", 100.0 * se[i]));
     }
     for (i, c) in e.clients.iter().enumerate() {
