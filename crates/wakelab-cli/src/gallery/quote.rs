@@ -256,6 +256,16 @@ pub fn find(text: &str, parts: &[Part<'_>]) -> Option<(Span, Vec<Span>)> {
         })
 }
 
+/// What `match_from` does with a placeholder's candidate value.
+enum Step {
+    /// It can be the value: try the rest of the template after it.
+    Try,
+    /// Not yet: a longer one may be.
+    Longer,
+    /// Neither it nor any longer one can be.
+    Stop,
+}
+
 fn match_from(
     text: &str,
     pos: usize,
@@ -276,42 +286,38 @@ fn match_from(
         Part::Key(k) => {
             let phrase = k.ends_with(PHRASE_SUFFIX);
             let verdict = is_verdict_key(k);
+            let longest_verdict = VERDICTS.iter().map(|w| w.len()).max().unwrap_or(0);
             for (i, _) in text[pos..].char_indices().skip(1) {
                 let v = &text[pos..pos + i];
-                if verdict {
-                    if !VERDICTS.contains(&v) {
-                        if i > VERDICTS.iter().map(|w| w.len()).max().unwrap_or(0) {
-                            break;
-                        }
-                        continue;
+                // whether the value can end here, only further on, or nowhere further
+                let step = if verdict {
+                    if VERDICTS.contains(&v) {
+                        Step::Try
+                    } else if i > longest_verdict {
+                        Step::Stop
+                    } else {
+                        Step::Longer
                     }
-                    caps.push((pos, pos + i));
-                    if let Some(end) = match_from(text, pos + i, rest, caps) {
-                        return Some(end);
-                    }
-                    caps.pop();
-                    continue;
-                }
-                if phrase {
+                } else if phrase {
                     if i > MAX_PHRASE || v.contains('|') {
-                        break;
+                        Step::Stop
+                    } else {
+                        Step::Try
                     }
-                    caps.push((pos, pos + i));
-                    if let Some(end) = match_from(text, pos + i, rest, caps) {
-                        return Some(end);
-                    }
-                    caps.pop();
-                    continue;
-                }
-                if i > MAX_VALUE {
-                    break;
-                }
-                // "250 " on the way to "250 000"
-                if v.ends_with(' ') && value_ok(v.trim_end()) {
-                    continue;
-                }
-                if !value_ok(v) {
-                    break;
+                } else if i > MAX_VALUE {
+                    Step::Stop
+                } else if v.ends_with(' ') && value_ok(v.trim_end()) {
+                    // "250 " on the way to "250 000"
+                    Step::Longer
+                } else if !value_ok(v) {
+                    Step::Stop
+                } else {
+                    Step::Try
+                };
+                match step {
+                    Step::Stop => break,
+                    Step::Longer => continue,
+                    Step::Try => {}
                 }
                 caps.push((pos, pos + i));
                 if let Some(end) = match_from(text, pos + i, rest, caps) {
