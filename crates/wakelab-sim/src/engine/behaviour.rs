@@ -25,7 +25,7 @@ use super::error::{ProgramError, program_field};
 
 /// A duration or cycle count drawn per execution. Integer-valued; the draw uses the
 /// simulation's seeded RNG (and the `libm` crate for `exp`, so native and wasm agree).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Amount {
     /// A constant.
@@ -61,7 +61,7 @@ pub enum TaskRef {
 }
 
 /// Where the completion interrupt of an IO is delivered (spec: MSI-X style or fixed).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum IrqRoute {
     /// Round-robin over all CPUs (MSI-X vectors spread across CPUs).
@@ -229,15 +229,19 @@ impl TaskSpec {
 }
 
 /// Resolved target of a compiled `wake`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WakeTarget {
     Task(u32),
     PerCpu(u32),
     Sender,
+    /// The task this many ids after the one running the program (before it, if negative): the
+    /// engine's form of `Task` in a program it shares between tasks (engine/sim/share.rs), so
+    /// that client/server pairs that differ only in their peer run one program.
+    Offset(i32),
 }
 
 /// Compiled instruction. Loops become `LoopStart`/`LoopEnd` pairs with jump targets.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
     Run(Amount),
     Wake {

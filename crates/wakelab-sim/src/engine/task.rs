@@ -57,8 +57,10 @@ pub enum BlockReason {
 #[derive(Clone, Debug)]
 #[repr(C)]
 pub struct Task {
-    /// Index of the program (task spec or fork template) the task runs.
+    /// Index of the task spec or fork template the task was made from.
     pub prog: u32,
+    /// The program it runs (engine/sim/share.rs: equal programs are kept once).
+    pub code: u32,
     pub pc: u32,
     pub state: TaskState,
     pub class: SchedClass,

@@ -21,6 +21,7 @@ mod journal;
 mod locks;
 mod observe;
 mod program;
+mod share;
 mod signals;
 mod wakeup;
 mod wal;
@@ -168,7 +169,10 @@ pub struct Sim {
     /// Run-phase completion of each CPU's current task (one timer per CPU).
     run_timers: TimerTree,
     pub(crate) tasks: Vec<Task>,
+    /// The distinct programs (engine/sim/share.rs); a task runs `programs[task.code]`.
     programs: Vec<Vec<Op>>,
+    /// For each task spec (initial tasks, then templates) the program it runs.
+    code_of: Vec<u32>,
     /// Fork templates (class, affinity, kthread of forked tasks).
     templates: Vec<TaskSpec>,
     n_initial: u32,
@@ -221,6 +225,10 @@ impl Sim {
         let n = input.topology.nr_cpus();
         check_cpus(&input, n)?;
         let factor = EngineParams::tunable_factor(n);
+        if input.programs.len() != input.tasks.len() + input.templates.len() {
+            return Err(SimInputError::ProgramCount);
+        }
+        let (programs, code_of) = share::share_programs(input.programs, input.tasks.len());
         let mut pstate = PlacementState::new(&input.topology);
         pstate.params = input.placement;
         let mut rqs = Vec::with_capacity(n);
@@ -252,7 +260,8 @@ impl Sim {
             q: EventQueue::new(),
             run_timers: TimerTree::new(n),
             tasks: Vec::with_capacity(input.tasks.len() + 16),
-            programs: input.programs,
+            programs,
+            code_of,
             templates: input.templates.clone(),
             n_initial: input.tasks.len() as u32,
             n_benchmark: (input.tasks.len() as u32).saturating_sub(input.background_tasks),
@@ -306,7 +315,6 @@ impl Sim {
                 sim.q.push(irq.period_ns, Ev::IrqFire { src: s as u16 });
             }
         }
-        sim.templates_check(&input.templates)?;
         // per-CPU wake targets need one task per CPU from their base
         for prog in &sim.programs {
             for op in prog {
@@ -334,13 +342,6 @@ impl Sim {
         Ok(sim)
     }
 
-    fn templates_check(&self, templates: &[TaskSpec]) -> Result<(), SimInputError> {
-        if self.programs.len() != self.n_initial as usize + templates.len() {
-            return Err(SimInputError::ProgramCount);
-        }
-        Ok(())
-    }
-
     fn make_task(&self, prog: u32, spec: &TaskSpec, cpu: Cpu) -> Task {
         let all = *self.topo.all();
         let allowed = spec
@@ -361,6 +362,7 @@ impl Sim {
         };
         Task {
             prog,
+            code: self.code_of[prog as usize],
             class: spec.class,
             weight,
             state: TaskState::New,

@@ -31,7 +31,7 @@ impl Sim {
 
     /// Execute the running task's program from its pc until it runs, blocks or exits.
     pub(super) fn advance(&mut self, t: TaskId, cpu: Cpu) {
-        let prog = self.tasks[t as usize].prog as usize;
+        let prog = self.tasks[t as usize].code as usize;
         // a loopback send's receive path (softirq on this CPU) has just run: wake its reader
         if self.tasks[t as usize].net_rx.is_some() {
             self.net_rx_done(t, cpu);
@@ -55,6 +55,7 @@ impl Sim {
                 Op::Wake { target, sync } => {
                     let to = match target {
                         WakeTarget::Task(x) => Some(x),
+                        WakeTarget::Offset(d) => Some(super::share::offset_target(t, d)),
                         WakeTarget::PerCpu(base) => Some(base + cpu as u32),
                         WakeTarget::Sender => self.tasks[t as usize].reply_to,
                     };
@@ -100,6 +101,7 @@ impl Sim {
                 Op::Send { target, bytes } => {
                     let to = match target {
                         WakeTarget::Task(x) => x,
+                        WakeTarget::Offset(d) => super::share::offset_target(t, d),
                         WakeTarget::PerCpu(base) => base + cpu as u32,
                         // rejected by `compile`
                         WakeTarget::Sender => continue,
