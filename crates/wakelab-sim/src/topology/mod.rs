@@ -200,8 +200,9 @@ pub struct Topology {
     arch_capacity: Vec<u16>,
     /// `sd_llc_id`: lowest CPU of the CPU's LLC (spec §1.2).
     llc_id: Vec<Cpu>,
-    /// The threads of each core as a list (hot loops iterate it instead of a mask).
-    core_threads: Vec<Vec<Cpu>>,
+    /// The threads of each core, ascending, `shape.smt` per core one core after the other (hot
+    /// loops iterate it instead of a mask; flat, so that finding them is one load).
+    core_threads: Vec<Cpu>,
 }
 
 impl Topology {
@@ -259,7 +260,7 @@ impl Topology {
         let llc_id = (0..nr_cpus)
             .map(|c| llc_span[place[c].llc as usize].first().unwrap())
             .collect();
-        let core_threads = core_span.iter().map(|m| m.to_vec()).collect();
+        let core_threads = core_span.iter().flat_map(|m| m.to_vec()).collect();
         Ok(Topology {
             shape: shape.clone(),
             nr_cpus,
@@ -295,12 +296,14 @@ impl Topology {
     /// The CPU's core siblings (itself included) as a slice, ascending.
     #[inline]
     pub fn smt_threads(&self, cpu: Cpu) -> &[Cpu] {
-        &self.core_threads[self.place[cpu as usize].core as usize]
+        let smt = self.shape.smt as usize;
+        let first = self.place[cpu as usize].core as usize * smt;
+        &self.core_threads[first..first + smt]
     }
     /// Thread `i` of core `core`.
     #[inline]
     pub fn core_span_thread(&self, core: usize, i: usize) -> Cpu {
-        self.core_threads[core][i]
+        self.core_threads[core * self.shape.smt as usize + i]
     }
     /// CPUs of the CPU's LLC.
     #[inline]

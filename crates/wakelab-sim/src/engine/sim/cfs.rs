@@ -225,6 +225,7 @@ impl Sim {
         self.run_timers.clear(cpu as usize);
         let rq = &mut self.rqs[cpu as usize];
         rq.curr = None;
+        self.busy_until[cpu as usize] = rq.irq_until;
         rq.run_gen = rq.run_gen.wrapping_add(1);
         rq.busy_ns += now - rq.last_state_change;
         rq.last_state_change = now;
@@ -470,6 +471,7 @@ impl Sim {
         }
         rq.curr = Some(t);
         rq.nr_switches += 1;
+        self.busy_until[cpu as usize] = u64::MAX;
         if let SchedClass::Fair { .. } = self.tasks[t as usize].class {
             // set_next_entity moves the picked task to the head of rq->cfs_tasks
             self.lb_seq += 1;

@@ -21,6 +21,9 @@ impl Sim {
         let rq = &mut self.rqs[cpu as usize];
         let start = rq.irq_until.max(now);
         rq.irq_until = start + ns;
+        if rq.curr.is_none() {
+            self.busy_until[cpu as usize] = rq.irq_until;
+        }
         rq.irq_ns += ns;
         if self.sd.version.is_4x() {
             rq.rt_avg += ns * 1024;

@@ -179,6 +179,13 @@ pub struct Sim {
     /// Initial tasks below this index are benchmark tasks (the rest is background).
     n_benchmark: u32,
     pub(crate) rqs: Vec<Rq>,
+    /// Per CPU: until when it is busy for its SMT siblings' share of the core (work.rs,
+    /// `speed`): `u64::MAX` while it runs a task, else the end of the interrupt it handles
+    /// (`rq.curr.is_some() || rq.irq_until > now`, kept dense so that re-timing a run does not
+    /// load each sibling's runqueue).
+    busy_until: Vec<u64>,
+    /// `Sim::smt_shares` of the machine's SMT width.
+    smt_share: Vec<u64>,
     barriers: Vec<(u16, Vec<TaskId>)>,
     journals: Vec<journal::Journal>,
     wals: Vec<wal::Wal>,
@@ -229,6 +236,10 @@ impl Sim {
             return Err(SimInputError::ProgramCount);
         }
         let (programs, code_of) = share::share_programs(input.programs, input.tasks.len());
+        let smt_share = Sim::smt_shares(
+            &input.params.smt_throughput,
+            input.topology.shape.smt as usize,
+        );
         let mut pstate = PlacementState::new(&input.topology);
         pstate.params = input.placement;
         let mut rqs = Vec::with_capacity(n);
@@ -265,6 +276,8 @@ impl Sim {
             templates: input.templates.clone(),
             n_initial: input.tasks.len() as u32,
             n_benchmark: (input.tasks.len() as u32).saturating_sub(input.background_tasks),
+            busy_until: vec![0; n],
+            smt_share,
             rqs,
             barriers: Vec::new(),
             journals: Vec::new(),

@@ -15,15 +15,22 @@ impl Sim {
         let now = self.now;
         let mut busy = 0usize;
         for &s in self.topo.smt_threads(cpu) {
-            let rq = &self.rqs[s as usize];
-            busy += (rq.curr.is_some() || rq.irq_until > now) as usize;
+            busy += (self.busy_until[s as usize] > now) as usize;
         }
-        let busy = busy.max(1);
-        let tp = &self.p.smt_throughput;
-        let total = tp[(busy - 1).min(tp.len() - 1)] as u64;
-        // per-thread share = total / busy, in 1/1024
-        let share = total / busy as u64;
+        let share = self.smt_share[busy.max(1) - 1];
         (khz << RATE_SHIFT) / 1_000_000 * share / 1024
+    }
+
+    /// Each thread's share of its core (1/1024) when `busy` of its threads run, at index
+    /// `busy - 1`: the core's `smt_throughput` divided among them (for `speed`, without a
+    /// division on the hot path).
+    pub(super) fn smt_shares(smt_throughput: &[u32], smt: usize) -> Vec<u64> {
+        (1..=smt.max(1))
+            .map(|busy| {
+                let total = smt_throughput[(busy - 1).min(smt_throughput.len() - 1)] as u64;
+                total / busy as u64
+            })
+            .collect()
     }
 
     /// Fold progress of the running task into `remaining` and schedule its completion anew.
@@ -73,9 +80,8 @@ impl Sim {
         }
         while let Some(cpu) = self.smt_dirty.first() {
             self.smt_dirty.clear(cpu);
-            let rq = &self.rqs[cpu as usize];
-            let busy = rq.curr.is_some() || rq.irq_until > self.now;
-            if busy != rq.smt_busy {
+            let busy = self.busy_until[cpu as usize] > self.now;
+            if busy != self.rqs[cpu as usize].smt_busy {
                 self.rqs[cpu as usize].smt_busy = busy;
                 self.retime_siblings(cpu);
             }
