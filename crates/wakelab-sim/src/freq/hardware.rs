@@ -249,6 +249,7 @@ impl FreqModel {
         if dom.cur != level {
             dom.cur = level;
             self.changed = self.changed.or(&dom.cpus);
+            self.changed_any = true;
             self.refresh_work_khz(d);
         }
     }
@@ -846,6 +847,7 @@ pub(super) fn build(
         policies,
         deepest: 0,
         changed: CpuMask::EMPTY,
+        changed_any: false,
         next_due: NONE,
         last_now: 0,
         timeline: Timeline::new(ncpu, &cfg.timeline),

@@ -383,6 +383,9 @@ pub struct FreqModel {
     policies: Vec<Policy>,
     deepest: u8,
     changed: CpuMask,
+    /// `changed` is not empty: what the event loop asks after every event, one byte instead of
+    /// copying and clearing the 64-byte mask (docs/performance.md).
+    changed_any: bool,
     next_due: u64,
     last_now: u64,
     timeline: Timeline,
@@ -423,6 +426,7 @@ impl FreqModel {
         }
         self.run_timers(0);
         self.changed = CpuMask::EMPTY;
+        self.changed_any = false;
     }
 
     /// `cpufreq_update_util` for `cpu`'s runqueue, made on `cpu` itself (§12.1).
@@ -582,8 +586,15 @@ impl FreqModel {
         self.run_timers(now);
     }
 
+    /// Whether [`FreqModel::take_changed`] would return CPUs.
+    #[inline]
+    pub fn has_changed(&self) -> bool {
+        self.changed_any
+    }
+
     /// CPUs whose effective frequency changed since the last call.
     pub fn take_changed(&mut self) -> CpuMask {
+        self.changed_any = false;
         std::mem::replace(&mut self.changed, CpuMask::EMPTY)
     }
 

@@ -119,10 +119,10 @@ impl Sim {
 
     /// Re-time running work on CPUs whose frequency changed.
     pub(super) fn apply_freq_changes(&mut self) {
-        let changed = self.freq.take_changed();
-        if changed.is_empty() {
+        if !self.freq.has_changed() {
             return;
         }
+        let changed = self.freq.take_changed();
         for c in changed.iter() {
             if (c as usize) < self.rqs.len() {
                 self.stats.freq_change(c, self.now, self.freq.cur_khz(c));
