@@ -1239,3 +1239,84 @@ fn the_wakee_lag_figures_are_the_recordings_and_the_model() {
         assert!(section.contains(&quoted), "not quoted: `{quoted}`");
     }
 }
+
+/// The PostgreSQL server processes of the pgbench recordings (recordings/README.md, "The server's
+/// own processes"): the timer-woken `postgres` tasks of each summary are the listed pids, and
+/// the model's background writer and WAL writer (`PG_AUX`, wakelab-sim's pgbench generator)
+/// take their sleep and burst from them.
+#[test]
+fn the_pgbench_server_processes_are_the_recordings() {
+    use wakelab_sim::workload::PG_AUX;
+    // (recording, pid, role): by the server's start order, bgwriter before walwriter
+    const AUX: [(&str, u64, &str); 8] = [
+        ("pgbench-select-c1", 12074, "postgres/bgwriter"),
+        ("pgbench-select-c1", 12076, "postgres/walwriter"),
+        ("pgbench-select-c4", 2772, "postgres/walwriter"),
+        ("pgbench-rw-c1", 2765, "postgres/bgwriter"),
+        ("pgbench-rw-c1", 2772, "postgres/walwriter"),
+        ("pgbench-rw-c2", 15803, "postgres/bgwriter"),
+        ("pgbench-rw-c2", 15805, "postgres/walwriter"),
+        ("pgbench-rw-c4", 2772, "postgres/walwriter"),
+    ];
+    let median = |mut v: Vec<f64>| -> f64 {
+        v.sort_by(f64::total_cmp);
+        let n = v.len();
+        (v[(n - 1) / 2] + v[n / 2]) / 2.0
+    };
+    let mut sleeps = Vec::new();
+    let mut bursts: std::collections::BTreeMap<&str, (Vec<f64>, Vec<f64>)> = Default::default();
+    for kind in ["select", "rw"] {
+        for c in [1, 2, 4] {
+            let name = format!("pgbench-{kind}-c{c}");
+            let s = json(&format!("{name}.summary.json"));
+            // every listed postgres task that sleeps ~200 ms is one of the table's
+            let timer: Vec<u64> = s["tasks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|t| t["group"] == "postgres" && t["sleep"]["n"].as_u64() > Some(0))
+                .filter(|t| (199e6..201e6).contains(&f(&t["sleep"], "p50")))
+                .map(|t| t["pid"].as_u64().unwrap())
+                .collect();
+            let listed: Vec<u64> = AUX.iter().filter(|a| a.0 == name).map(|a| a.1).collect();
+            let mut sorted = timer.clone();
+            sorted.sort();
+            assert_eq!(
+                sorted, listed,
+                "{name}: the postgres tasks sleeping ~200 ms"
+            );
+            for &(_, pid, role) in AUX.iter().filter(|a| a.0 == name) {
+                let t = s["tasks"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|t| t["pid"] == pid)
+                    .unwrap();
+                assert!(t["wakes_issued"].as_u64().unwrap() <= 4, "{name} {pid}");
+                sleeps.push(f(&t["sleep"], "p50"));
+                let b = bursts.entry(role).or_default();
+                b.0.push(f(&t["burst"], "p10"));
+                b.1.push(f(&t["burst"], "p90"));
+            }
+        }
+    }
+    // 200.2 ms, to 0.1 ms
+    let sleep_ms = (median(sleeps) / 1e5).round() / 10.0;
+    let section = flat(&readme_section("The server's own processes"));
+    for a in PG_AUX {
+        assert_eq!(a.sleep_ns, (sleep_ms * 1e6).round() as u64, "{}", a.name);
+        let (p10, p90) = bursts.remove(a.name).unwrap();
+        // µs to 0.1, as cycles at the recording host's 2.0 GHz
+        let us = |ns: f64| (ns / 100.0).round() / 10.0;
+        let (lo, hi) = (us(median(p10)), us(median(p90)));
+        assert_eq!(
+            a.burst_cycles,
+            ((lo * 2000.0).round() as u64, (hi * 2000.0).round() as u64),
+            "{}",
+            a.name
+        );
+        let quoted = format!("{lo:.1}-{hi:.1} µs");
+        assert!(section.contains(&quoted), "the README quotes {quoted}");
+    }
+    assert!(bursts.is_empty());
+}

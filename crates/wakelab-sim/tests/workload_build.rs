@@ -8,7 +8,8 @@ use wakelab_sim::engine::behaviour::{
 use wakelab_sim::engine::{Histogram, IrqSource, MAX_TASKS};
 use wakelab_sim::topology::{MachineShape, Numbering, Topology};
 use wakelab_sim::workload::{
-    self, HACKBENCH_GATE, Interference, Metric, WorkloadBuild, WorkloadConfig, WorkloadError,
+    self, HACKBENCH_GATE, Interference, Metric, PG_AUX, WorkloadBuild, WorkloadConfig,
+    WorkloadError,
 };
 
 fn topo(sockets: u16, cores: u16, smt: u8) -> Topology {
@@ -751,6 +752,8 @@ fn snapshot_small_builds() {
     expect![[r#"
         pgbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"loop":{"count":2,"body":[{"run":{"cycles":{"lo":11600,"hi":26200}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":5400}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}}]}},{"ops":{"n":1}}]}}]
         postgres/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":17600}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"wal_flush":{"wal":0,"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":17600}}]}}]
+        postgres/bgwriter @Some(0)+0: [{"sleep":{"ns":{"lo":0,"hi":200200000}}},{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":40200,"hi":80400}}},{"sleep":{"ns":200200000}}]}}]
+        postgres/walwriter @Some(0)+0: [{"sleep":{"ns":{"lo":0,"hi":200200000}}},{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":35200,"hi":60800}}},{"sleep":{"ns":200200000}}]}}]
     "#]].assert_eq(&show(&build(
         serde_json::json!({"kind": "pgbench", "statements_per_txn": 2}),
         1,
@@ -759,6 +762,70 @@ fn snapshot_small_builds() {
         netperf/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":1500,"hi":4500}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":1}},{"run":{"cycles":3960}}]}},{"run":{"cycles":{"lo":3050,"hi":9150}}},{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":7500}}},{"ops":{"n":1}}]}}]
         netserver/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":7500}}},{"run":{"cycles":{"lo":1500,"hi":4500}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":1}},{"run":{"cycles":3960}}]}},{"run":{"cycles":{"lo":3050,"hi":9150}}}]}}]
     "#]].assert_eq(&show(&build(serde_json::json!({"kind": "netperf"}), 1)));
+}
+
+#[test]
+fn pgbench_server_processes_are_timer_loops_with_the_recorded_periods() {
+    // after the pairs: the background writer and the WAL writer, each woken by its 200 ms
+    // delay's timer (bgwriter_delay, wal_writer_delay; 200.2 ms with the kernel's 0.1% timer
+    // slack, the recordings' sleep p50), running the recorded burst (PG_AUX, generators.rs)
+    let p = build(serde_json::json!({"kind": "pgbench"}), 2);
+    let names: Vec<&str> = p.tasks.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "pgbench/0",
+            "postgres/0",
+            "pgbench/1",
+            "postgres/1",
+            "postgres/bgwriter",
+            "postgres/walwriter"
+        ]
+    );
+    assert_eq!(
+        PG_AUX.map(|a| (a.name, a.sleep_ns, a.burst_cycles)),
+        [
+            ("postgres/bgwriter", 200_200_000, (40_200, 80_400)),
+            ("postgres/walwriter", 200_200_000, (35_200, 60_800)),
+        ]
+    );
+    for (t, a) in p.tasks[4..].iter().zip(PG_AUX) {
+        let (lo, hi) = a.burst_cycles;
+        // a random point of its period when the run starts, then burst, sleep, forever
+        assert_eq!(
+            t.program,
+            vec![
+                Phase::Sleep {
+                    ns: Amount::Uniform {
+                        lo: 0,
+                        hi: a.sleep_ns
+                    }
+                },
+                Phase::Loop {
+                    count: None,
+                    body: vec![
+                        Phase::Run {
+                            cycles: Amount::Uniform { lo, hi }
+                        },
+                        Phase::Sleep {
+                            ns: Amount::Fixed(a.sleep_ns)
+                        },
+                    ],
+                },
+            ]
+        );
+        // no one wakes them, they wake no one and count no transactions
+        assert!(wakes(&t.program).is_empty() && sends(&t.program).is_empty());
+        assert_eq!(count(&t.program, &|x| matches!(x, Phase::Ops { .. })), 0);
+        assert!(!t.kthread && t.affinity.is_none());
+    }
+    // switched off: the pairs alone
+    let off = build(
+        serde_json::json!({"kind": "pgbench", "aux_processes": false}),
+        2,
+    );
+    assert_eq!(off.tasks.len(), 4);
+    assert_eq!(off.tasks[..], p.tasks[..4]);
 }
 
 #[test]

@@ -489,6 +489,12 @@ pub struct PgbenchConfig {
     /// recordings' `pgbench -i -s 4` (scripts/record-benchmarks.sh). 0 = no row locks; only a
     /// 7-statement transaction (the TPC-B-like script) takes them.
     pub scale: u32,
+    /// The server's own processes that run during a recorded run: the background writer and
+    /// the WAL writer, each a timer-woken loop (`postgres/bgwriter`, `postgres/walwriter`,
+    /// after the pairs; generators.rs, `PG_AUX`). Default on. Off = one backend per client and
+    /// nothing else of the server, the model before issue 19 (and what a link to a base
+    /// written before this field decodes to: crates/wakelab-link/src/bases.rs).
+    pub aux_processes: bool,
     pub start: StartPolicy,
 }
 
@@ -512,6 +518,7 @@ impl Default for PgbenchConfig {
             irq: IrqRoute::RoundRobin,
             socket: PgbenchSocket::Unix,
             scale: 4,
+            aux_processes: true,
             start: StartPolicy::default(),
         }
     }

@@ -624,6 +624,52 @@ const PGBENCH_TPCB_STATEMENTS: u32 = 7;
 /// The largest `scale`: the three tables' 100 011 x scale row ids fit the lock ids' u32.
 pub const MAX_PGBENCH_SCALE: u32 = 40_000;
 
+/// One of the PostgreSQL server's own processes, a timer-woken loop: run `burst_cycles`, then
+/// sleep in `WaitLatch` for the process's delay GUC (an `epoll_wait` with a timeout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PgAux {
+    /// Task name (`postgres/...`: the `postgres` group of the recordings, where every server
+    /// process has comm `postgres`).
+    pub name: &'static str,
+    /// Sleep from the block to the timer's wake-up (ns).
+    pub sleep_ns: u64,
+    /// CPU per wake-up, uniform (cycles at the recording host's nominal 2.0 GHz).
+    pub burst_cycles: (u64, u64),
+}
+
+/// The server processes that run in the recordings' 3 s windows (recordings/host-2vcpu,
+/// pgbench-*.summary.json, `tasks`; recordings/README.md, pgbench, "The server's own
+/// processes"), PostgreSQL 15 defaults. Two `postgres` tasks in each recording run a burst of
+/// ~20-25 µs and sleep 200.2 ms (sleep p50 200.197-200.205 ms over the eight such tasks),
+/// woken by a timer: the background writer (`bgwriter_delay` = 200 ms) and the WAL writer
+/// (`wal_writer_delay` = 200 ms), both waiting in `WaitLatch` = `epoll_wait(200)`, whose
+/// timer the kernel sets with 0.1% slack (fs/select.c, `select_estimate_accuracy`: 200 µs),
+/// hence 200.2 ms. Which pid is which is read from the server's start order (checkpointer,
+/// bgwriter, startup, walwriter; `ps` in recordings/pgbench-rw-handoffs labels them, where
+/// both sleep on a timer for a median 200.22-200.23 ms). Bursts: the median over the
+/// recordings of each task's burst p10 and p90, as a uniform (the p50s 24.6 and 20.5 µs lie
+/// inside): bgwriter 20.1-40.2 µs (pids 12074, 2765, 15803 of select-c1, rw-c1, rw-c2),
+/// walwriter 17.6-30.4 µs (12076, 2772, 15805 and 2772 in select-c4, rw-c4). Not modelled:
+/// their hibernation (the bgwriter sleeps 50 x `bgwriter_delay` after two cycles with no
+/// buffer allocation, the walwriter 25 x `wal_writer_delay` after 50 idle cycles: the
+/// bgwriter did not run in select-c4 and rw-c4 and woke 8 times in select-c1), their
+/// occasional latch wake-ups by backends, and the processes that do not run in a 3 s window
+/// (checkpointer: `checkpoint_timeout` = 5 min; autovacuum launcher: `autovacuum_naptime` =
+/// 1 min; logical replication launcher: 3 min) or run only while pgbench connects (postmaster,
+/// pgbench's setup connection's backend): docs/model.md.
+pub const PG_AUX: [PgAux; 2] = [
+    PgAux {
+        name: "postgres/bgwriter",
+        sleep_ns: 200_200_000,
+        burst_cycles: (40_200, 80_400),
+    },
+    PgAux {
+        name: "postgres/walwriter",
+        sleep_ns: 200_200_000,
+        burst_cycles: (35_200, 60_800),
+    },
+];
+
 fn pgbench(c: &PgbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, ConfigError> {
     let stmts = positive(c.statements_per_txn, "statements_per_txn")?;
     check_irq(c.irq, topo)?;
@@ -732,7 +778,37 @@ fn pgbench(c: &PgbenchConfig, clients: u32, topo: &Topology) -> Result<Generated
         };
         tasks.push(task(format!("postgres/{k}"), vec![forever(body)]));
     }
-    apply_start(c.start, &mut tasks, |i| (i / 2) as u64, topo)?;
+    if c.aux_processes {
+        // long-lived: each is at a random point of its period when the run starts
+        for a in PG_AUX {
+            let (lo, hi) = a.burst_cycles;
+            tasks.push(task(
+                a.name.into(),
+                vec![
+                    Phase::Sleep {
+                        ns: Amount::Uniform {
+                            lo: 0,
+                            hi: a.sleep_ns,
+                        },
+                    },
+                    forever(vec![
+                        run(Amount::Uniform { lo, hi }),
+                        Phase::Sleep {
+                            ns: Amount::Fixed(a.sleep_ns),
+                        },
+                    ]),
+                ],
+            ));
+        }
+    }
+    // the server processes start with the first pair (group 0)
+    let pairs = 2 * clients as usize;
+    apply_start(
+        c.start,
+        &mut tasks,
+        |i| if i < pairs { (i / 2) as u64 } else { 0 },
+        topo,
+    )?;
     Ok(Generated {
         tasks,
         templates: vec![],

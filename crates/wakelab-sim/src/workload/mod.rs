@@ -27,7 +27,7 @@ pub use config::{
     PgbenchSocket, SchbenchConfig, StartPolicy, TbenchConfig, WorkloadConfig,
 };
 pub use error::{ConfigError, WorkloadError};
-pub use generators::{BARRIER_ID, HACKBENCH_GATE, RESERVED_BARRIER_BASE};
+pub use generators::{BARRIER_ID, HACKBENCH_GATE, PG_AUX, PgAux, RESERVED_BARRIER_BASE};
 pub use interference::{
     HogInterference, Interference, IrqInterference, MAX_INSTANCES, RtInterference,
     TasksInterference,
