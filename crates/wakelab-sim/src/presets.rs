@@ -306,7 +306,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
                     from an idle CPU (interrupts), and every wake-up of select-only pgbench is a \
                     sync wake-up from a running client or backend, so both kernels make the same \
                     decisions for the benchmark's tasks. The runs are not identical: every \
-                    client count is within 3%, because the system noise's interrupt-woken \
+                    client count is within 2%, because the system noise's interrupt-woken \
                     task and kworkers do take the patch's path. The neutrality is true by \
                     construction of the preset, whose select-only workload was chosen from the published 1-client \
                     rate: it is no evidence about the patch. The curve's shape, a prediction, \

@@ -161,22 +161,22 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             idle-cores-clear-target 0+0+0/1259
         t2-pgbench (pgbench x4, skl-client-8t):
           acts:
-            idle-candidate 3+8+1/9071
-            idle-candidate-v1 8+1+7/11019
-            recent-keep-prev 0+8686+0/8699
-            recent-as-target 0+9989+0/10002
-            clear-target-from-scan 1+11+6/10054
-            account-search-cost 0+5+0/9281
-            select-idle-smt-prev 1+0+6/10511
-            vcpu-pack 1667+2+6109/7778
+            recent-used-cpu 1+27+0/9195
+            idle-candidate 11+5+1/9400
+            idle-candidate-v1 14+1+7/9493
+            recent-keep-prev 0+9182+0/9201
+            recent-as-target 3+9188+0/9208
+            clear-target-from-scan 1+36+25/9635
+            select-idle-smt-prev 2+0+6/9757
+            vcpu-pack 2069+4+4978/7051
           inert:
-            wake-affine-idle-params 0+0+0/8601
-            wake-affine-return-cpu 0+0+0/8601
-            prev-idle-no-migrate 0+0+1/8601
-            recent-used-cpu 0+31+0/8601
-            rt-irq-spare-capacity 0+0+0/8601
-            recent-affinity-fix 0+0+0/8699
-            idle-cores-clear-target 0+0+0/9737
+            wake-affine-idle-params 0+0+0/9796
+            wake-affine-return-cpu 0+0+0/9796
+            prev-idle-no-migrate 0+0+0/9796
+            rt-irq-spare-capacity 0+0+0/9796
+            recent-affinity-fix 0+0+0/9201
+            account-search-cost 0+5+0/8482
+            idle-cores-clear-target 0+0+0/9285
         t3 (tbench x32, clx-2s-80t):
           acts:
             prev-idle-no-migrate 1+0+0/298626
