@@ -61,6 +61,12 @@ pub const EXPERIMENTS: &[(&str, &str)] = &[
     ("t3@4", include_str!("../bases/v1/experiments/t3@4.json")),
     ("t4@4", include_str!("../bases/v1/experiments/t4@4.json")),
     ("t5@4", include_str!("../bases/v1/experiments/t5@4.json")),
+    // generation 5 (2026-12-04, last): pgbench's server processes (the background writer and
+    // the WAL writer, `aux_processes`)
+    (
+        "t2-pgbench@5",
+        include_str!("../bases/v1/experiments/t2-pgbench@5.json"),
+    ),
 ];
 
 /// Base machines: (id, JSON of `scenario.machine`).
@@ -116,7 +122,9 @@ fn parse(table: &[(&str, &str)], id: &str) -> Option<Value> {
 /// The base experiment `id` as JSON. The v1 bases predate the scenario's `noise` section
 /// (issue 19), whose absence now means the measured defaults: a base is read with noise off,
 /// as every link written against it ran, so old links keep decoding to what they showed and
-/// a new link with the default noise carries it in its patch.
+/// a new link with the default noise carries it in its patch. Likewise a pgbench workload
+/// written before pgbench's `aux_processes` (the server's background writer and WAL writer,
+/// on by default since) is read with them off.
 pub fn experiment(id: &str) -> Option<Value> {
     let mut v = parse(EXPERIMENTS, id)?;
     if let Some(sc) = v.get_mut("scenario").and_then(Value::as_object_mut) {
@@ -124,7 +132,23 @@ pub fn experiment(id: &str) -> Option<Value> {
             serde_json::json!({"background": false, "rate_permille": 1000, "cost_jitter_permille": 0})
         });
     }
+    pgbench_without_aux(&mut v);
     Some(v)
+}
+
+/// Every pgbench workload (`"kind": "pgbench"`) in `v` without an `aux_processes` key gets
+/// `false`.
+fn pgbench_without_aux(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            if m.get("kind").and_then(Value::as_str) == Some("pgbench") {
+                m.entry("aux_processes").or_insert(Value::Bool(false));
+            }
+            m.values_mut().for_each(pgbench_without_aux);
+        }
+        Value::Array(a) => a.iter_mut().for_each(pgbench_without_aux),
+        _ => {}
+    }
 }
 
 /// The base machine `id` as JSON.

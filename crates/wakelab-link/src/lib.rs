@@ -608,6 +608,22 @@ mod tests {
         assert_eq!(gen2["scenario"]["noise"]["background"], true);
     }
 
+    /// Links written before pgbench's server processes (`aux_processes`) ran without them; every
+    /// base whose pgbench workload predates the field still reads so.
+    #[test]
+    fn bases_predate_pgbench_server_processes() {
+        let mut seen = 0;
+        for (id, text) in bases::EXPERIMENTS {
+            let e = experiment_from_document(&bases::experiment(id).unwrap()).unwrap();
+            if let wakelab_sim::workload::WorkloadConfig::Pgbench(c) = &e.scenario.workload {
+                let written = text.contains("\"aux_processes\": true");
+                assert_eq!(c.aux_processes, written, "{id}");
+                seen += 1;
+            }
+        }
+        assert!(seen >= 4);
+    }
+
     #[test]
     fn frozen_bases_read_as_valid_experiments() {
         for (id, _) in bases::EXPERIMENTS {
