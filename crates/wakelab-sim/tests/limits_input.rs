@@ -402,6 +402,20 @@ fn every_overflowing_field_has_a_range_named_by_its_path() {
     }
 }
 
+/// `engine.idle_exit_ns` (not written to a scenario while 0, so not in `BOUNDED`): bounded as
+/// the other path costs are.
+#[test]
+fn the_idle_exit_cost_is_bounded() {
+    read(|v| v["scenario"]["engine"]["idle_exit_ns"] = json!(10_000_000u64))
+        .unwrap_or_else(|m| panic!("10 ms should be accepted: {m}"));
+    for bad in [10_000_001u64, u64::MAX] {
+        refused(
+            |v| v["scenario"]["engine"]["idle_exit_ns"] = json!(bad),
+            &["engine.idle_exit_ns: must be", &format!("(got {bad})")],
+        );
+    }
+}
+
 #[test]
 fn the_largest_accepted_costs_run_without_overflow() {
     // Every engine and placement cost at its upper bound, on the default machine, with overflow
@@ -412,6 +426,8 @@ fn the_largest_accepted_costs_run_without_overflow() {
                 *v.pointer_mut(ptr).unwrap() = json!(hi);
             }
         }
+        // absent from a scenario while 0 (not in `BOUNDED`, whose pointers must exist)
+        v["scenario"]["engine"]["idle_exit_ns"] = json!(10_000_000u64);
         let deepest = &mut v["scenario"]["machine"]["hw"]["idle"]["states"][2];
         deepest["exit_latency_ns"] = json!(100_000_000u64);
         deepest["target_residency_ns"] = json!(1_000_000_000u64);

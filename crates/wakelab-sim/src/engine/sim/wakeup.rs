@@ -505,7 +505,7 @@ impl Sim {
             if !rq.wake_pending {
                 // The idle CPU takes the IPI and leaves its C-state before running the task.
                 let lat = if rq.idle {
-                    self.freq.idle_exit(now, cpu)
+                    self.freq.idle_exit(now, cpu) + self.p.idle_exit_ns
                 } else {
                     0
                 };
