@@ -4,7 +4,7 @@ use crate::cpumask::{Cpu, CpuMask};
 use crate::engine::behaviour::SchedClass;
 use crate::engine::view::View;
 
-use super::view::{LbTask, LbView};
+use super::view::{LbTask, LbView, task_util_est};
 
 impl LbView for View<'_> {
     fn cpu_load_idx(&self, cpu: Cpu, idx: usize) -> u64 {
@@ -18,18 +18,14 @@ impl LbView for View<'_> {
     fn cfs_tasks(&self, cpu: Cpu, out: &mut Vec<LbTask>) {
         let sim = self.sim;
         let rq = &sim.rqs[cpu as usize];
-        let is4 = sim.sd.version.is_4x();
+        let fam = super::LbFamily::of(sim.sd.version);
         let mk = |t: u32, running: bool| {
             let task = &sim.tasks[t as usize];
             let ue = task.util_est_ewma.max(task.util_est_enqueued) as u64;
             LbTask {
                 id: t,
                 load: task.avg.load_avg,
-                util_est: if is4 {
-                    task.avg.util_avg as u64
-                } else {
-                    (task.avg.util_avg as u64).max(ue | 1)
-                },
+                util_est: task_util_est(fam, task.avg.util_avg as u64, ue),
                 allowed: task.pl.allowed,
                 running,
                 exec_start: task.exec_start,

@@ -18,7 +18,7 @@ use super::detach::{detach_one_task, stopper_env};
 use super::find_busiest::SdLbStats;
 use super::load_balance::load_balance;
 use super::state::{LbState, MAX_LEVELS, get_sd_balance_interval, local_group};
-use super::view::{LbTask, LbView};
+use super::view::{LbTask, LbView, task_util_est};
 use super::{CpuIdleType, LbFamily, Trace};
 
 /// Largest accepted snapshot file (the same bound as `wakelab decide`'s).
@@ -376,17 +376,16 @@ impl BalanceSnapshot {
                 s.runnable_load_avg += t.load;
                 util_sum[t.cpu as usize] += util as u64;
             }
-            let is4 = self.kernel.version.is_4x();
             tasks.push((
                 t.clone(),
                 LbTask {
                     id: t.id,
                     load: t.load,
-                    util_est: if is4 {
-                        util as u64
-                    } else {
-                        (util as u64).max(t.util_est as u64 | 1)
-                    },
+                    util_est: task_util_est(
+                        LbFamily::of(self.kernel.version),
+                        util as u64,
+                        t.util_est as u64,
+                    ),
                     allowed,
                     running: t.running,
                     exec_start: self.now_ns.saturating_sub(ago),

@@ -5,6 +5,8 @@
 use crate::cpumask::{Cpu, CpuMask};
 use crate::placement::{SchedView, TaskId};
 
+use super::LbFamily;
+
 /// A CFS task on a runqueue as `detach_tasks` / `can_migrate_task` see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LbTask {
@@ -12,7 +14,7 @@ pub struct LbTask {
     /// `task_h_load(p)`: `p->se.avg.load_avg` (root cgroup, no FAIR_GROUP_SCHED scaling; with
     /// it the value is one unit lower and decisions are unchanged, spec §17.1).
     pub load: u64,
-    /// `task_util_est(p)` (5.x): `max(util_avg, max(ewma, enqueued) | 1)` (spec §17.7.2).
+    /// `task_util_est(p)` ([`task_util_est`]; 4.x: `task_util(p)`).
     pub util_est: u64,
     pub allowed: CpuMask,
     /// `task_running(src, p)`: it is the source CPU's current task.
@@ -25,6 +27,19 @@ pub struct LbTask {
     pub eligible: bool,
     /// 6.18 `p->se.sched_delayed`: asleep but still queued (DELAY_DEQUEUE).
     pub delayed: bool,
+}
+
+/// `task_util_est(p)` = `max(task_util(p), _task_util_est(p))` from the task's `util_avg` and
+/// `max(ewma, enqueued)` of its util_est (4.x's balancer reads `task_util(p)` alone). 5.10 / 5.11
+/// `_task_util_est` sets the flag bit `UTIL_AVG_UNCHANGED` (0x1 then) in its result (spec
+/// §17.7.2); from 5.13 the flag is bit 31 and `_task_util_est` masks it off (5.15.85, 6.18.2
+/// fair.c), so 5.15 and 6.18 compare the plain value.
+pub fn task_util_est(family: LbFamily, util_avg: u64, util_est: u64) -> u64 {
+    match family {
+        LbFamily::V4 => util_avg,
+        LbFamily::V510 | LbFamily::V511 => util_avg.max(util_est | 1),
+        LbFamily::V515 | LbFamily::V618 => util_avg.max(util_est),
+    }
 }
 
 /// Read-only state for one `load_balance` pass.
