@@ -400,7 +400,19 @@ fn asym_capacity_busiest_queue_per_version() {
     let act = o.active.expect("4th failure: active balance");
     assert_eq!((act.task, act.from, act.to), (1, 2, 0));
     // 5.10 (mainline flags, the same level): migrate_task 1, and both big CPUs are skipped
-    // (capacity_of(dst) 446 < 1024, one CFS task)
+    // (capacity_of(dst) 446 < 1024, one CFS task). From 5.10 the tasks' utilisation must fit
+    // their CPUs (600 x 1280 < 1000 x 1024): at the default 1024 each would be a misfit task,
+    // whose group update_sd_pick_busiest passes over (balance_misfit.rs); their runnable_avg
+    // keeps the group fully busy, as their utilisation did before
+    let s = &s
+        .replace(
+            r#""running":true}"#,
+            r#""running":true,"util":600,"util_est":600}"#,
+        )
+        .replace(
+            r#""tasks":"#,
+            r#""cpus":[{"cpus":"0-3","runnable_avg":2048}],"tasks":"#,
+        );
     for v in ["5.10", "5.15"] {
         let o = balance_json(&s.replace("FAILED", "3").replace(
             r#""4.15","topology_flags":"android-eas""#,

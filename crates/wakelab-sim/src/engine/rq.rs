@@ -86,6 +86,8 @@ pub struct Rq {
     pub cpu_load: [u64; 5],
     pub last_load_update_tick: u64,
     pub irq_ns: u64,
+    /// `rq->misfit_task_load` (5.x+, asymmetric capacities only; balance/misfit.rs).
+    pub misfit_task_load: u64,
 }
 
 impl Rq {
@@ -134,6 +136,7 @@ impl Rq {
             last_load_update_tick: 0,
             busy_ns: 0,
             irq_ns: 0,
+            misfit_task_load: 0,
             last_state_change: 0,
             nr_switches: 0,
         }

@@ -179,8 +179,21 @@ pub fn detach_tasks<V: LbView>(
                     env.imbalance -= p.util_est as i64;
                 }
                 MigrationType::Task => env.imbalance -= 1,
-                // misfit tasks are not modelled (symmetric machines)
-                MigrationType::Misfit => continue,
+                MigrationType::Misfit => {
+                    // "This is not a misfit task": 5.x task_fits_capacity(p,
+                    // capacity_of(src_cpu)), 6.18 task_fits_cpu(p, src_cpu)
+                    let src_cap = v.capacity_of(src) as u64;
+                    if super::misfit::fits_capacity(p.util_est, src_cap) {
+                        tr.note(|| {
+                            format!(
+                                "    task {}: util {} fits capacity_of(src) {}",
+                                p.id, p.util_est, src_cap
+                            )
+                        });
+                        continue;
+                    }
+                    env.imbalance = 0;
+                }
             }
         }
         tr.note(|| format!("    detach task {} (imbalance now {})", p.id, env.imbalance));

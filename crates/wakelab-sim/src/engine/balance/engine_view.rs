@@ -70,4 +70,8 @@ impl LbView for View<'_> {
     fn place_lag(&self) -> bool {
         self.sim.beh.place_lag
     }
+
+    fn misfit_task_load(&self, cpu: Cpu) -> u64 {
+        self.sim.rqs[cpu as usize].misfit_task_load
+    }
 }

@@ -10,8 +10,8 @@ use crate::topology::{SchedDomains, SdFlags};
 use super::env::{LbEnv, MigrationType};
 use super::lb_stats::{
     GroupType, SgInput, SgLbStats, cfs_h_nr_runnable, check_cpu_capacity, cpu_util, group_classify,
-    group_cores, group_has_capacity_4x, group_is_smt, group_sgc, sgc_min_capacity,
-    update_sg_lb_stats,
+    group_cores, group_has_capacity_4x, group_is_smt, group_sgc, sgc_max_capacity,
+    sgc_min_capacity, update_sg_lb_stats,
 };
 use super::state::LbState;
 use super::view::LbView;
@@ -47,6 +47,9 @@ struct AsymCapacity {
     sg_min: u64,
     /// `capacity_of(env->dst_cpu)` (5.15).
     dst: u64,
+    /// `sds->local->sgc->max_capacity` and `sg->sgc->max_capacity` (the misfit test).
+    local_max: u64,
+    sg_max: u64,
 }
 
 impl AsymCapacity {
@@ -58,6 +61,24 @@ impl AsymCapacity {
     /// `group_smaller_min_cpu_capacity(sds->local, sg)` (`fits_capacity`, the same margin);
     /// 5.15: `capacity_greater(sg->sgc->min_capacity, capacity_of(env->dst_cpu))` (`cap1 *
     /// 1024 > cap2 * 1078`, 4aed8aa41524, v5.13).
+    /// The misfit test at the head of `update_sd_pick_busiest`, "Don't try to pull misfit
+    /// tasks we can't help": a misfit group is skipped unless the destination is bigger and
+    /// the local group has spare capacity. 5.10 / 5.11: `group_smaller_max_cpu_capacity(sg,
+    /// sds->local)` (`fits_capacity` of the two max capacities); 5.15:
+    /// `capacity_greater(capacity_of(dst_cpu), sg->sgc->max_capacity)`; 6.18 the same, only
+    /// at an SD_ASYM_CPUCAPACITY level (elsewhere a misfit group is a CPU of reduced capacity).
+    fn misfit_cannot_help(&self, fam: LbFamily, sgs: &SgLbStats, local: GroupType) -> bool {
+        if sgs.group_type != GroupType::MisfitTask || (fam >= LbFamily::V618 && !self.flag) {
+            return false;
+        }
+        let bigger = match fam {
+            LbFamily::V4 => return false,
+            LbFamily::V510 | LbFamily::V511 => self.sg_max * 1280 < self.local_max * 1024,
+            LbFamily::V515 | LbFamily::V618 => self.dst * 1024 > self.sg_max * 1078,
+        };
+        !bigger || local != GroupType::HasSpare
+    }
+
     fn refuses(&self, fam: LbFamily, sgs: &SgLbStats) -> bool {
         if !self.flag {
             return false;
@@ -101,6 +122,7 @@ fn update_sd_pick_busiest(
     busiest: &SgLbStats,
     have_busiest: bool,
     sgs: &SgLbStats,
+    local: GroupType,
     asym: &AsymCapacity,
     tr: &mut Trace,
 ) -> bool {
@@ -116,6 +138,18 @@ fn update_sd_pick_busiest(
         }
     } else {
         if sgs.sum_h_nr_running == 0 {
+            return false;
+        }
+        if asym.misfit_cannot_help(fam, sgs, local) {
+            tr.note(|| {
+                format!(
+                    "  update_sd_pick_busiest: {} not picked (misfit task we can't help: \
+                     max_capacity {}, local group {})",
+                    cpulist(&sgs.span),
+                    asym.sg_max,
+                    local.name()
+                )
+            });
             return false;
         }
         if sgs.group_type.rank() > busiest.group_type.rank() {
@@ -150,7 +184,12 @@ fn update_sd_pick_busiest(
             }
             // the first imbalanced group stays
             GroupType::Imbalanced => false,
-            GroupType::MisfitTask | GroupType::AsymPacking => false,
+            // the biggest misfit; 5.x: a tie goes to the later group, 6.18: the first stays
+            GroupType::MisfitTask if fam >= LbFamily::V618 => {
+                sgs.group_misfit_task_load > busiest.group_misfit_task_load
+            }
+            GroupType::MisfitTask => sgs.group_misfit_task_load >= busiest.group_misfit_task_load,
+            GroupType::AsymPacking => false,
             GroupType::HasSpare | GroupType::Other => busier_with_spare(busiest, sgs),
         };
         if !take {
@@ -191,6 +230,8 @@ pub fn update_sd_lb_stats<V: LbView>(
         local_min: 0,
         sg_min: 0,
         dst: v.capacity_of(env.dst_cpu) as u64,
+        local_max: 0,
+        sg_max: 0,
     };
     let prefer_sibling = child_prefers_sibling(sd, env.level);
     let mut sds = SdLbStats {
@@ -229,8 +270,10 @@ pub fn update_sd_lb_stats<V: LbView>(
         if local_group {
             sds.local = sgs;
             asym.local_min = sgc_min_capacity(v, sgc, g);
+            asym.local_max = sgc_max_capacity(v, sgc, g);
         } else {
             asym.sg_min = sgc_min_capacity(v, sgc, g);
+            asym.sg_max = sgc_max_capacity(v, sgc, g);
             // 4.x SD_PREFER_SIBLING: a group with 2+ more tasks than a local group with spare
             // capacity counts as overloaded (5.x moved this test to find_busiest_group)
             if fam.is_4x()
@@ -246,7 +289,15 @@ pub fn update_sd_lb_stats<V: LbView>(
                     st.sgc_imbalance[env.level][first as usize],
                 );
             }
-            if update_sd_pick_busiest(fam, &busiest_stat, sds.busiest.is_some(), &sgs, &asym, tr) {
+            if update_sd_pick_busiest(
+                fam,
+                &busiest_stat,
+                sds.busiest.is_some(),
+                &sgs,
+                sds.local.group_type,
+                &asym,
+                tr,
+            ) {
                 busiest_stat = sgs;
                 sds.busiest = Some(sgs);
             }
@@ -421,6 +472,15 @@ fn calculate_imbalance_5x<V: LbView>(v: &V, env: &mut LbEnv, sds: &mut SdLbStats
     let level = &sd.levels[env.level];
     let busiest = sds.busiest.expect("busiest");
     match busiest.group_type {
+        // 6.18: a misfit group away from an SD_ASYM_CPUCAPACITY level is a CPU of reduced
+        // capacity, whose load is moved
+        GroupType::MisfitTask
+            if env.family >= LbFamily::V618 && !level.flags.has(SdFlags::ASYM_CPUCAPACITY) =>
+        {
+            env.migration_type = MigrationType::Load;
+            env.imbalance = busiest.group_misfit_task_load as i64;
+            return;
+        }
         GroupType::MisfitTask => {
             env.migration_type = MigrationType::Misfit;
             env.imbalance = 1;
@@ -736,7 +796,14 @@ pub fn find_busiest_queue<V: LbView>(v: &V, env: &LbEnv, group: &SgLbStats) -> O
                     (best_nr, busiest) = (nr, Some(i));
                 }
             }
-            MigrationType::Misfit => {}
+            // "For ASYM_CPUCAPACITY domains with misfit tasks we simply seek the
+            // 'biggest' misfit task."
+            MigrationType::Misfit => {
+                let misfit = v.misfit_task_load(i);
+                if misfit > best_load {
+                    (best_load, busiest) = (misfit, Some(i));
+                }
+            }
         }
     }
     busiest

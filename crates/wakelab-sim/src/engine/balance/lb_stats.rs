@@ -90,6 +90,16 @@ pub struct SgLbStats {
     /// 6.18 `sgs->group_smt_balance` (`smt_balance()`).
     #[serde(skip)]
     pub group_smt_balance: bool,
+    /// 5.x `group_misfit_task_load`: the largest `rq->misfit_task_load` of a remote group's
+    /// busy CPUs at an SD_ASYM_CPUCAPACITY level; 6.18 also, elsewhere, the load of a CPU
+    /// with one CFS task and capacity reduced by RT/IRQ pressure (`sched_reduced_capacity`,
+    /// seen by an idle CPU).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub group_misfit_task_load: u64,
+}
+
+fn is_zero(x: &u64) -> bool {
+    *x == 0
 }
 
 impl SgLbStats {
@@ -119,6 +129,7 @@ impl SgLbStats {
             smt_group: false,
             cores: 0,
             group_smt_balance: false,
+            group_misfit_task_load: 0,
         }
     }
 }
@@ -149,6 +160,12 @@ pub fn cfs_h_nr_runnable<V: LbView>(v: &V, cpu: Cpu, family: LbFamily) -> u32 {
 pub fn check_cpu_capacity<V: LbView>(v: &V, cpu: Cpu, pct: u32) -> bool {
     let orig = v.domains().capacity_orig[cpu as usize] as u64;
     (v.capacity_of(cpu) as u64) * (pct as u64) < orig * 100
+}
+
+/// 6.18 `sched_reduced_capacity(rq, sd)`: one runnable CFS task (with more, the group is
+/// overloaded) on a CPU whose capacity RT/IRQ pressure reduced (`check_cpu_capacity`).
+fn sched_reduced_capacity<V: LbView>(v: &V, cpu: Cpu, fam: LbFamily, pct: u32) -> bool {
+    cfs_h_nr_runnable(v, cpu, fam) == 1 && check_cpu_capacity(v, cpu, pct)
 }
 
 /// 4.x `source_load(cpu, idx)`: the low estimate (remote groups).
@@ -213,8 +230,8 @@ pub fn group_is_overloaded_5x(pct: u32, s: &SgLbStats) -> bool {
 }
 
 /// `group_classify`: 4.x (no_capacity, sgc imbalance, other); 5.x (overloaded, imbalanced,
-/// asym_packing, misfit, fully_busy, has_spare); 6.18 puts smt_balance after asym_packing. Asym packing and misfit tasks are not modelled
-/// (docs/model.md): they never apply on symmetric x86.
+/// asym_packing, misfit, fully_busy, has_spare); 6.18 puts smt_balance after asym_packing.
+/// Asym packing is not modelled (docs/model.md: no level has SD_ASYM_PACKING).
 pub fn group_classify(family: LbFamily, pct: u32, s: &SgLbStats, sgc_imbalance: bool) -> GroupType {
     if family.is_4x() {
         if s.group_no_capacity {
@@ -230,6 +247,8 @@ pub fn group_classify(family: LbFamily, pct: u32, s: &SgLbStats, sgc_imbalance: 
         GroupType::Imbalanced
     } else if s.group_smt_balance {
         GroupType::SmtBalance
+    } else if s.group_misfit_task_load != 0 {
+        GroupType::MisfitTask
     } else if !group_has_capacity_5x(pct, s) {
         GroupType::FullyBusy
     } else {
@@ -332,6 +351,19 @@ pub fn sgc_min_capacity<V: LbView>(v: &V, sgc: Option<StoredSgc>, group: &CpuMas
     }
 }
 
+/// `group->sgc->max_capacity` as this pass reads it: as [`sgc_min_capacity`], the largest
+/// capacity_of when fresh.
+pub fn sgc_max_capacity<V: LbView>(v: &V, sgc: Option<StoredSgc>, group: &CpuMask) -> u64 {
+    match sgc.and_then(|g| g.max_capacity) {
+        Some(c) => c,
+        None => group
+            .iter()
+            .map(|c| v.capacity_of(c) as u64)
+            .max()
+            .unwrap_or(0),
+    }
+}
+
 /// `update_sg_lb_stats(env, group, sgs, ...)`.
 pub fn update_sg_lb_stats<V: LbView>(v: &V, inp: &SgInput<'_>) -> SgLbStats {
     let fam = inp.family;
@@ -362,6 +394,25 @@ pub fn update_sg_lb_stats<V: LbView>(v: &V, inp: &SgInput<'_>) -> SgLbStats {
         }
         if nr == 0 && v.idle_cpu(i) {
             s.idle_cpus += 1;
+            // "Idle cpu can't have misfit task"
+            continue;
+        }
+        if fam.is_4x() || inp.local_group {
+            continue;
+        }
+        if inp.level.flags.has(SdFlags::ASYM_CPUCAPACITY) {
+            // Check for a misfit task on the cpu
+            let misfit = v.misfit_task_load(i);
+            if s.group_misfit_task_load < misfit {
+                s.group_misfit_task_load = misfit;
+                s.overload = true;
+            }
+        } else if fam >= LbFamily::V618
+            && inp.idle != CpuIdleType::NotIdle
+            && sched_reduced_capacity(v, i, fam, inp.level.imbalance_pct)
+        {
+            // 6.18: a task running on a CPU with reduced capacity
+            s.group_misfit_task_load = s.group_misfit_task_load.max(v.cpu_load(i));
         }
     }
     // sgc->capacity: the sum of the group's CPUs' capacity_of (update_group_capacity; the

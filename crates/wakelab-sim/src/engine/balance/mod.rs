@@ -7,7 +7,8 @@
 //! (4.x `cpu_load[]`), `lb_stats` (`update_sg_lb_stats`, `group_classify`), `find_busiest`
 //! (`update_sd_lb_stats`, `find_busiest_group`, `calculate_imbalance`, `find_busiest_queue`),
 //! `detach` (`can_migrate_task`, `detach_tasks`), [`load_balance`] (`should_we_balance`,
-//! `load_balance`, `need_active_balance`); the engine side: `rebalance`
+//! `load_balance`, `need_active_balance`), `misfit` (`update_misfit_status`, `task_fits_cpu`,
+//! `check_misfit_status`); the engine side: `rebalance`
 //! (`trigger_load_balance`, `rebalance_domains`, attach and the active-balance stopper),
 //! `newidle`, `nohz`; [`snapshot`] is `wakelab balance`.
 //!
@@ -20,6 +21,7 @@ pub mod env;
 pub(crate) mod find_busiest;
 pub(crate) mod lb_stats;
 pub(crate) mod load_balance;
+pub(crate) mod misfit;
 pub(crate) mod newidle;
 pub(crate) mod nohz;
 pub(crate) mod rebalance;

@@ -66,9 +66,11 @@ pub fn nohz_balancer_kick(sim: &mut Sim, cpu: Cpu) {
         && check_cpu_capacity(&crate::engine::view::View { sim }, cpu, lowest_pct)
     {
         true
-    } else if !fam.is_4x() && sim.sd.asym_level.is_some() {
-        // asymmetric systems: only a misfit task kicks (not modelled), the LLC test is skipped
-        false
+    } else if let (false, Some(asym)) = (fam.is_4x(), sim.sd.asym_level) {
+        // sd_asym_cpucapacity: a misfit task that a bigger CPU could run kicks; "For
+        // asymmetric systems, we do not want to nicely balance cache use": the LLC test is
+        // skipped
+        super::misfit::check_misfit_status(sim, cpu, sim.sd.levels[asym].imbalance_pct)
     } else {
         nr_busy_cpus(sim, cpu) > 1
     };

@@ -17,6 +17,7 @@ use super::cpu_load::CPU_LOAD_IDX_MAX;
 use super::detach::{detach_one_task, stopper_env};
 use super::find_busiest::SdLbStats;
 use super::load_balance::load_balance;
+use super::misfit;
 use super::state::{LbState, MAX_LEVELS, get_sd_balance_interval, local_group};
 use super::view::{LbTask, LbView, task_util_est};
 use super::{CpuIdleType, LbFamily, Trace};
@@ -530,6 +531,28 @@ impl LbView for LoadedBalance {
             .get(f)
             .or(f.default_in(k.version))
             .unwrap_or(false)
+    }
+    /// What `update_misfit_status` left for the CPU's running CFS task at its last tick or
+    /// pick (the snapshot's signals are a steady state): derived, not an input.
+    fn misfit_task_load(&self, cpu: Cpu) -> u64 {
+        if !misfit::asym_cpucap_active(&self.domains) {
+            return 0;
+        }
+        let curr = self.lb_cpus[cpu as usize]
+            .curr
+            .map(|k| &self.tasks[k])
+            .filter(|(s, _)| s.class == TaskClass::Fair)
+            .map(|(_, t)| misfit::MisfitTask {
+                util_est: t.util_est,
+                load: t.load,
+                allowed: t.allowed,
+            });
+        misfit::misfit_task_load(
+            &self.domains,
+            cpu,
+            crate::placement::SchedView::capacity_of(self, cpu) as u64,
+            curr.as_ref(),
+        )
     }
 }
 

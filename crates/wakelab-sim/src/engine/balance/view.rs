@@ -61,4 +61,6 @@ pub trait LbView: SchedView {
     fn hz(&self) -> u32;
     /// 6.18 `sched_feat(PLACE_LAG)` (false before EEVDF).
     fn place_lag(&self) -> bool;
+    /// `rq->misfit_task_load` (5.x+ on asymmetric machines, else 0; misfit.rs).
+    fn misfit_task_load(&self, cpu: Cpu) -> u64;
 }

@@ -377,7 +377,9 @@ impl Sim {
         }
         let mut next = self.pick_next_dequeue_delayed(cpu);
         if next.is_none() {
-            // newidle_balance (§7.2): stamp, then try to pull.
+            // newidle_balance (§7.2): update_misfit_status(NULL, this_rq), stamp, then try
+            // to pull.
+            balance::misfit::update_misfit_status(self, cpu, None);
             self.rqs[cpu as usize].idle_stamp = now.max(1);
             let pulled = match self.p.balancer {
                 Balancer::Fair => balance::newidle::newidle_balance(self, cpu),
@@ -476,6 +478,8 @@ impl Sim {
             // set_next_entity moves the picked task to the head of rq->cfs_tasks
             self.lb_seq += 1;
             self.tasks[t as usize].lb_seq = self.lb_seq;
+            // pick_next_task_fair (6.18 __set_next_task_fair): update_misfit_status(p, rq)
+            balance::misfit::update_misfit_status(self, cpu, Some(t));
         }
         if was_idle && self.sd.version.is_4x() && self.p.balancer == Balancer::Fair {
             // cpu_load_update_nohz_stop: catch cpu_load[] up with the missed ticks
@@ -626,6 +630,10 @@ impl Sim {
                         self.resched.set(cpu);
                     }
                 }
+            }
+            // task_tick_fair: update_misfit_status(curr, rq)
+            if let SchedClass::Fair { .. } = self.tasks[t as usize].class {
+                balance::misfit::update_misfit_status(self, cpu, Some(t));
             }
         }
         self.update_capacity(cpu);

@@ -160,6 +160,8 @@ pub struct Sim {
     pub(crate) now: Nanos,
     pub(crate) topo: Topology,
     pub(crate) sd: SchedDomains,
+    /// `sched_asym_cpucapacity`: runqueues track misfit tasks (balance/misfit.rs).
+    pub(crate) misfit_active: bool,
     pub(crate) beh: Behaviour,
     pub(crate) pstate: PlacementState,
     pub(crate) freq: FreqModel,
@@ -262,6 +264,7 @@ impl Sim {
             wakeup_gran: input.params.wakeup_granularity_ns.saturating_mul(factor),
             base_slice: eevdf::SYSCTL_SCHED_BASE_SLICE_NS * factor,
             topo: input.topology,
+            misfit_active: super::balance::misfit::asym_cpucap_active(&input.domains),
             sd: input.domains,
             beh: input.behaviour,
             pstate,
