@@ -157,3 +157,42 @@ fn host_vs_cfs_guest_table_is_the_validate_output() {
     }
     assert!(n >= 10, "only {n} rows found");
 }
+
+/// The expected-miss reasons of pgbench-select-c2 quote the model's trace summary of seed 1
+/// ("preempted right after N of their M replies"): the figures are what `--model-summaries`
+/// writes now (postgres' `waker_then_preempted` of `wakes_issued`).
+#[test]
+fn the_pgbench_select_reasons_quote_the_model_summary() {
+    let top = std::env::temp_dir().join(format!("wakelab-pgbench-summary-{}", std::process::id()));
+    let (ok, _, err) = wakelab(&[
+        "validate",
+        "recordings/host-2vcpu/pgbench-select-c2.json",
+        "--seeds",
+        "1",
+        "--model-summaries",
+        top.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let json = std::fs::read_to_string(top.join("pgbench-select-c2.model.summary.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let pg = v["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["group"] == "postgres")
+        .unwrap();
+    let quoted = format!(
+        "preempted right after {} of their {} replies",
+        pg["waker_then_preempted"], pg["wakes_issued"]
+    );
+    let misses = std::fs::read_to_string(root().join("recordings/validation-misses.tsv")).unwrap();
+    let citing: Vec<&str> = misses
+        .lines()
+        .filter(|l| l.contains("replies; the host's side"))
+        .collect();
+    assert!(citing.len() >= 5, "{citing:?}");
+    for l in citing {
+        assert!(l.contains(&quoted), "{quoted}\n{l}");
+    }
+    std::fs::remove_dir_all(&top).ok();
+}
