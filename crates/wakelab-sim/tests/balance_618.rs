@@ -205,3 +205,40 @@ fn an_ineligible_task_is_not_pulled_to_a_busy_cpu_until_a_balance_failed() {
     let e = balance_json(&s.replace("\"6.18\"", "\"5.15\"")).unwrap_err();
     assert_eq!(e.path, "tasks[2].eligible");
 }
+
+/// migrate_util (two LLCs of two CPUs, PKG level, idle CPU 0, the other LLC overloaded):
+/// 6.18's `sched_balance_find_src_rq` compares `cpu_util_cfs_boost`, where a CPU's
+/// runnable_avg counts (CPU 3: max(860, 1000) beats CPU 2's 900; 5.15's cpu_util picks CPU 2),
+/// and its `detach_tasks` relaxes the util test by the failed balances (`shr_bound`): with the
+/// local group's util at 1900 the imbalance is 148, and after two failures a task of util 430
+/// counts 107, so it moves; 5.15 refuses it (430 > 148) however often it failed.
+#[test]
+fn migrate_util_boosts_by_runnable_and_relaxes_after_failures() {
+    let s = r#"{"format":1,"machine":{"sockets":1,"llcs_per_socket":2,"cores_per_llc":2},
+        "kernel":{"version":"5.15"},"now_ns":10000000000,"this_cpu":0,"level":1,"idle":"idle",
+        "cpus":[{"cpus":"2","runnable_avg":900},{"cpus":"3","runnable_avg":1000}],
+        "tasks":[{"id":1,"cpu":2,"running":true,"util":450,"util_est":450},
+                 {"id":2,"cpu":2,"util":450,"util_est":450},
+                 {"id":3,"cpu":3,"running":true,"util":430,"util_est":430},
+                 {"id":4,"cpu":3,"util":430,"util_est":430}]}"#;
+    let (old, new) = both(s);
+    for o in [&old, &new] {
+        assert_eq!(busiest_type(o), "group_overloaded");
+        assert_eq!(o.migration_type, Some(MigrationType::Util));
+    }
+    assert_eq!((old.busiest_cpu, moved(&old)), (Some(2), vec![(2, 2, 0)]));
+    assert_eq!((new.busiest_cpu, moved(&new)), (Some(3), vec![(4, 3, 0)]));
+    let full_local = s
+        .replace(
+            r#""cpus":["#,
+            r#""sd":{"nr_balance_failed":2},"cpus":[{"cpus":"0","util_avg":900},"#,
+        )
+        .replace(
+            r#""tasks":["#,
+            r#""tasks":[{"id":5,"cpu":1,"running":true,"util":1000,"util_est":1000},"#,
+        );
+    let (old, new) = both(&full_local);
+    assert_eq!((old.imbalance, new.imbalance), (148, 148));
+    assert!(old.moved.is_empty(), "{:#?}", old.trace);
+    assert_eq!(moved(&new), vec![(4, 3, 0)]);
+}

@@ -167,11 +167,18 @@ pub fn detach_tasks<V: LbView>(
                     env.imbalance -= load as i64;
                 }
                 MigrationType::Util => {
-                    if p.util_est as i64 > env.imbalance {
+                    // 6.18 relaxes the test after failed balances as for load:
+                    // shr_bound(util, nr_balance_failed)
+                    let util = if env.family >= LbFamily::V618 {
+                        p.util_est >> failed.min(63)
+                    } else {
+                        p.util_est
+                    };
+                    if util as i64 > env.imbalance {
                         tr.note(|| {
                             format!(
                                 "    task {}: util {} > imbalance {}",
-                                p.id, p.util_est, env.imbalance
+                                p.id, util, env.imbalance
                             )
                         });
                         continue;

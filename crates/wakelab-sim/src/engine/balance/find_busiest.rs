@@ -783,7 +783,14 @@ pub fn find_busiest_queue<V: LbView>(v: &V, env: &LbEnv, group: &SgLbStats) -> O
                 }
             }
             MigrationType::Util => {
-                let util = cpu_util(v, i, env.family);
+                // 6.18: cpu_util_cfs_boost (runnable_avg counts too: "boost")
+                let util = if env.family >= LbFamily::V618 {
+                    cpu_util(v, i, env.family)
+                        .max(v.cpu_runnable(i))
+                        .min(v.domains().capacity_orig[i as usize] as u64)
+                } else {
+                    cpu_util(v, i, env.family)
+                };
                 if nr <= 1 {
                     continue;
                 }
