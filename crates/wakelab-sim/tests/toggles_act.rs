@@ -219,7 +219,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             rt-irq-spare-capacity 12+0+0/4713
             recent-keep-prev 0+1289+0/3692
             recent-as-target 0+1340+2/3881
-            vcpu-pack 45+33+6837/6915
+            vcpu-pack 37+174+6325/6536
           inert:
             wake-affine-idle-params 0+0+0/4643
             wake-affine-return-cpu 0+0+0/4643
