@@ -12,6 +12,7 @@
 //! util for cpufreq) and `observe` (result accessors, invariants).
 
 mod cfs;
+mod completion;
 mod eevdf;
 mod event_loop;
 mod ipc;
@@ -190,6 +191,8 @@ pub struct Sim {
     journals: Vec<journal::Journal>,
     wals: Vec<wal::Wal>,
     locks: locks::Locks,
+    /// IO completions through kernel threads (completion.rs); empty unless an `io` asks.
+    completions: completion::Completions,
     irqs: Vec<IrqSource>,
     irq_rr: u16,
     resched: CpuMask,
@@ -283,6 +286,7 @@ impl Sim {
             journals: Vec::new(),
             wals: Vec::new(),
             locks: locks::Locks::default(),
+            completions: completion::Completions::default(),
             irqs: input.irqs,
             irq_rr: 0,
             resched: CpuMask::EMPTY,
@@ -337,6 +341,24 @@ impl Sim {
                 }
                 | Op::Send {
                     target: WakeTarget::PerCpu(base),
+                    ..
+                } = *op
+                {
+                    if base as usize + n > sim.n_initial as usize {
+                        return Err(SimInputError::PerCpuTasks {
+                            base,
+                            end: base as usize + n,
+                            tasks: sim.n_initial,
+                        });
+                    }
+                }
+                // ksoftirqd/N of an IO completion: one task per CPU from its base
+                if let Op::Io {
+                    completion:
+                        super::behaviour::IoCompletion {
+                            ksoftirqd: Some(base),
+                            ..
+                        },
                     ..
                 } = *op
                 {

@@ -124,14 +124,27 @@ impl Sim {
                         return;
                     }
                 }
-                Op::Io { ns, irq } => {
+                Op::Io {
+                    ns,
+                    irq,
+                    completion,
+                } => {
                     if self.flush_overhead(t, cpu) {
                         self.tasks[t as usize].pc -= 1;
                         return;
                     }
                     self.start_io(t, cpu, ns, irq);
+                    if !completion.is_irq() {
+                        self.io_route(t, completion);
+                    }
                     return;
                 }
+                Op::CompleteIoTake => {
+                    if self.complete_io_take(t, cpu) {
+                        return;
+                    }
+                }
+                Op::CompleteIoEnd => self.complete_io_end(t, cpu),
                 Op::Barrier { id, parties } => {
                     if self.flush_overhead(t, cpu) {
                         self.tasks[t as usize].pc -= 1;
