@@ -323,8 +323,11 @@ pub enum Op {
     Io {
         ns: Amount,
         irq: IrqRoute,
-        completion: IoCompletion,
     },
+    /// The completion route of the next `Io` of the program, compiled before it when `io`'s
+    /// `completion` is not the interrupt's (kept apart so that `Op` stays 32 bytes: the
+    /// interpreter loads one per step, docs/performance.md).
+    IoVia(IoCompletion),
     /// `complete_io`'s first half: take the next completion handed to this task (sleep while
     /// there is none); a `Run` and [`Op::CompleteIoEnd`] follow.
     CompleteIoTake,
@@ -567,11 +570,10 @@ fn compile_into(
                         ),
                     ));
                 }
-                out.push(Op::Io {
-                    ns: *ns,
-                    irq: *irq,
-                    completion: *completion,
-                });
+                if !completion.is_irq() {
+                    out.push(Op::IoVia(*completion));
+                }
+                out.push(Op::Io { ns: *ns, irq: *irq });
             }
             Phase::CompleteIo { cycles } => {
                 check_amount(cycles, "complete_io.cycles")?;
@@ -792,5 +794,21 @@ mod tests {
         let p: Vec<Phase> = serde_json::from_str(j).unwrap();
         let ops = compile(&p, 2, 0).unwrap();
         assert_eq!(ops.len(), 8); // loop start, 5 phases, loop end, exit
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    use super::*;
+
+    #[test]
+    fn an_op_stays_32_bytes() {
+        // the interpreter loads one op per step; programs of 32-byte ops are what
+        // docs/performance.md measured (December 2026, "programs shared between tasks")
+        assert!(
+            std::mem::size_of::<Op>() <= 32,
+            "{}",
+            std::mem::size_of::<Op>()
+        );
     }
 }

@@ -54,6 +54,8 @@ pub(super) struct Completer {
 /// in its interrupt, and the completion threads' lists. Empty in runs without such IOs.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Completions {
+    /// (task, route) of the `io` a task is about to start (`Op::IoVia`, compiled before it).
+    armed: Vec<(TaskId, IoCompletion)>,
     /// (waiter, route, raises the softirq): set when the IO starts, taken when it completes.
     routes: Vec<(TaskId, IoCompletion, bool)>,
     completers: Vec<Completer>,
@@ -77,9 +79,26 @@ impl Completions {
 }
 
 impl Sim {
-    /// Remember how `t`'s IO, started now, completes. Whether it raises BLOCK_SOFTIRQ is drawn
-    /// here (`softirq_permille`; no draw at 0 or 1000).
-    pub(super) fn io_route(&mut self, t: TaskId, c: IoCompletion) {
+    /// `Op::IoVia`: the next `io` of `t` completes through `c`'s threads.
+    pub(super) fn arm_io_route(&mut self, t: TaskId, c: IoCompletion) {
+        let armed = &mut self.completions.armed;
+        match armed.iter_mut().find(|a| a.0 == t) {
+            Some(a) => a.1 = c,
+            None => armed.push((t, c)),
+        }
+    }
+
+    /// Remember how `t`'s IO, started now, completes, if an `IoVia` armed a route for it (else
+    /// the interrupt completes it: nothing to do, nothing drawn). Whether it raises
+    /// BLOCK_SOFTIRQ is drawn here (`softirq_permille`; no draw at 0 or 1000).
+    pub(super) fn io_route(&mut self, t: TaskId) {
+        if self.completions.armed.is_empty() {
+            return;
+        }
+        let Some(i) = self.completions.armed.iter().position(|a| a.0 == t) else {
+            return;
+        };
+        let (_, c) = self.completions.armed.swap_remove(i);
         let raise = c.ksoftirqd.is_some()
             && match c.softirq_permille {
                 0 => false,

@@ -353,14 +353,10 @@ impl Sim {
                     }
                 }
                 // ksoftirqd/N of an IO completion: one task per CPU from its base
-                if let Op::Io {
-                    completion:
-                        super::behaviour::IoCompletion {
-                            ksoftirqd: Some(base),
-                            ..
-                        },
+                if let Op::IoVia(super::behaviour::IoCompletion {
+                    ksoftirqd: Some(base),
                     ..
-                } = *op
+                }) = *op
                 {
                     if base as usize + n > sim.n_initial as usize {
                         return Err(SimInputError::PerCpuTasks {

@@ -124,21 +124,17 @@ impl Sim {
                         return;
                     }
                 }
-                Op::Io {
-                    ns,
-                    irq,
-                    completion,
-                } => {
+                Op::Io { ns, irq } => {
                     if self.flush_overhead(t, cpu) {
                         self.tasks[t as usize].pc -= 1;
                         return;
                     }
                     self.start_io(t, cpu, ns, irq);
-                    if !completion.is_irq() {
-                        self.io_route(t, completion);
-                    }
+                    // a completion through kernel threads, armed by the `IoVia` before
+                    self.io_route(t);
                     return;
                 }
+                Op::IoVia(c) => self.arm_io_route(t, c),
                 Op::CompleteIoTake => {
                     if self.complete_io_take(t, cpu) {
                         return;
