@@ -720,3 +720,35 @@ fn dbench_ios_per_log_is_bounded_and_named() {
     )
     .expect("ext4 builds at 4000 clients");
 }
+
+#[test]
+fn io_completion_shares_are_bounded_and_named() {
+    let io = |permille: u64| {
+        json!({"name": "t", "program": [{"io": {"ns": 1000, "completion":
+            {"ksoftirqd": 0, "softirq_permille": permille}}}]})
+    };
+    refused(
+        custom(io(1001)),
+        &["program[0].io.completion.softirq_permille", "1000", "1001"],
+    );
+    read(custom(io(1000))).expect("1000 is accepted");
+    let loop_device = |data: u64, log: u64| {
+        move |v: &mut Value| {
+            v["scenario"]["workload"] = json!({"kind": "dbench", "variant": "ext4",
+                "loop_device": {"data_softirq_permille": data, "log_softirq_permille": log,
+                    "worker_cycles": 1000, "softirq_cycles": 1000}});
+        }
+    };
+    refused(
+        loop_device(1001, 0),
+        &[
+            "scenario.workload.loop_device.data_softirq_permille",
+            "1000",
+        ],
+    );
+    refused(
+        loop_device(0, 1001),
+        &["scenario.workload.loop_device.log_softirq_permille", "1000"],
+    );
+    read(loop_device(1000, 0)).expect("0 and 1000 are accepted");
+}

@@ -104,6 +104,92 @@ pub const PERF_SCHED_RECORD_SWITCH_NS: u64 = 900;
 /// modelled: the charge is per machine).
 pub const PERF_SCHED_RECORD_IDLE_EXIT_NS: u64 = 790;
 
+/// The recording host whose storage [`host_loop_device`] describes (`host.kernel` of its
+/// recordings, `uname -r`): dbench ran there on a file system on `/dev/loop0`, a loop device
+/// backed by a sparse file on the root ext4 on a virtio disk (`/dev/vda`;
+/// scripts/record-benchmarks.sh, recordings/README.md "dbench"). Other hosts' dbench runs (the
+/// CFS guest's) keep the model's default storage.
+pub const LOOP_HOST_KERNEL: &str = "6.18.44-fc-v1045";
+
+/// Share of dbench's fsync data-wait completions that reach the client through ksoftirqd on
+/// the recording host, per mille; the rest come from the loop device's worker. **Measured**:
+/// the committed dbench-ext4-c1 / c2 / c4 summaries' wake_graph (recordings/host-2vcpu):
+/// `ksoftirqd/*` -> `dbench` 1021 / 1979 / 2650, `kworker/u*:*` -> `dbench` 655 / 1022 / 1303,
+/// 5650 of 8630 = 65.5% (no hardirq or idle wake-up of a client: 0 / 0 / 3). The 2026-12-02
+/// re-recording under load gives 52% of the data waits proper (196 + 204 of 765 at one client,
+/// recordings/dbench-ext4-group-commit/REPORT.md, table 2).
+pub const LOOP_DATA_SOFTIRQ_PERMILLE: u16 = 655;
+/// Share of jbd2's journal-IO completions through ksoftirqd, per mille. **Measured**: the
+/// committed dbench-ext4-c1 / c2 / c4 summaries: `ksoftirqd/*` -> `jbd*/loop*-*` 2012 / 3049 /
+/// 2500, `kworker/u*:*` -> jbd2 3 / 75 / 127: 7561 of 7766 = 97.4% (REPORT.md: both of a commit's
+/// D sleeps are woken by ksoftirqd, 720 of 722 and 780 of 780 at one client).
+pub const LOOP_EXT4_LOG_SOFTIRQ_PERMILLE: u16 = 974;
+/// Share of the xfs log worker's IO completions through ksoftirqd, per mille. **Measured**:
+/// the committed dbench-xfs-c1 / c2 / c4 summaries: `ksoftirqd/*` -> `kworker/*:*H` 3857 /
+/// 5259 / 5868, `kworker/u*:*` -> `kworker/*:*H` 3018 / 4003 / 4413: 14984 of 26418 = 56.7%.
+/// (The real wake-ups are of the log worker's next work item, xfs-log's IO completion work,
+/// which the model folds into the log worker's one wait.)
+pub const LOOP_XFS_LOG_SOFTIRQ_PERMILLE: u16 = 567;
+/// The loop device's worker's CPU work per completion, cycles (uniform). **Measured**: the
+/// `kworker/u*:*` group's bursts in dbench-ext4-c1 (the loop worker, with the writeback
+/// workers beside it), p10 / p90 6.6 / 63.9 µs, less the 3.5 µs the validation runs charge
+/// around a burst (a context switch and a wake-up, 0.85 + 0.9 µs each: the engine's and the
+/// recorder's), read as a uniform range at the recording's 2.0 GHz. Its run stands for the
+/// whole of the worker's request, the copy into the backing file included, which the model
+/// runs after the IO's latency ([`LOOP_WRITE_NS`]).
+pub const LOOP_WORKER_CYCLES: (u64, u64) = (6_200, 120_800);
+/// ksoftirqd's CPU work per completion (BLOCK_SOFTIRQ), cycles (uniform). **Measured**: the
+/// `ksoftirqd/*` bursts in dbench-ext4-c1, p10 / p90 8.0 / 22.4 µs, less the same 3.5 µs, at
+/// 2.0 GHz.
+pub const LOOP_SOFTIRQ_CYCLES: (u64, u64) = (9_000, 37_800);
+/// The device latency of a loop-device write without a flush (the fsync's data, jbd2's
+/// journal blocks, xfs's log), ns: 1 ns, i.e. none (0 would mean "no data wait" to
+/// `fsync_io_ns`). The loop device writes through the backing file's page cache, which is the
+/// worker's run ([`LOOP_WORKER_CYCLES`]); nothing waits for the disk. The measured waits
+/// (data wait 37-46 µs median when ksoftirqd wakes the client, 66-81 µs when the worker does;
+/// jbd2's journal blocks 26-31 µs, p90 52-58 µs; REPORT.md, under load) are the whole path,
+/// which the model makes of the worker's and ksoftirqd's wake-ups and runs.
+pub const LOOP_WRITE_NS: u64 = 1;
+/// The latency of jbd2's commit record (REQ_PREFLUSH | REQ_FUA) on the loop device, ns
+/// (uniform): the loop worker turns the flush into an fsync of the backing file on the root
+/// ext4 (`lo_req_flush` -> `vfs_fsync`). **Measured** on the quiet recording the tables compare
+/// (recordings/README.md, dbench, the `io_ns` row): jbd2's D sleeps in dbench-ext4-c1 have a
+/// median of 0.21 ms and a p90 of 1.7 ms. A commit has exactly two D sleeps, the journal
+/// blocks (~30 µs) and the commit record (recordings/dbench-ext4-group-commit/REPORT.md), so
+/// the D median is the commit record's shortest and the D p90 its 80th percentile: read as a
+/// uniform range, 0.2 to 2.1 ms (median 1.15 ms). Not the re-recording's 4.43-4.57 ms median
+/// (p90 6.86-6.99 ms; summary.txt, `jbd2_mid_commit_sleep_k` #2): that one ran with both vCPUs
+/// busy compiling, its backing-file fsyncs waited behind the build's IO, and the same
+/// recording's jbd2 D p90 was 13 ms where the quiet one's is 1.7 ms (recordings/README.md,
+/// "What changed on a quiet machine", item 5).
+pub const LOOP_COMMIT_RECORD_NS: (u64, u64) = (200_000, 2_100_000);
+
+/// The recording host's loop device for a dbench run on `variant` (docs/workloads.md,
+/// "dbench"): completions through the loop worker and ksoftirqd in the measured shares, the
+/// measured thread costs and latencies above. Set on the validation runs of the recordings
+/// made on [`LOOP_HOST_KERNEL`] only; the model's defaults (an SSD's interrupt completions)
+/// stay for every other run.
+pub fn host_loop_device(c: &mut wakelab_sim::workload::DbenchConfig) {
+    use wakelab_sim::engine::Amount;
+    use wakelab_sim::workload::{DbenchVariant, LoopDevice};
+    let log = match c.variant {
+        DbenchVariant::Ext4 => LOOP_EXT4_LOG_SOFTIRQ_PERMILLE,
+        DbenchVariant::Xfs => LOOP_XFS_LOG_SOFTIRQ_PERMILLE,
+    };
+    let uniform = |(lo, hi): (u64, u64)| Amount::Uniform { lo, hi };
+    c.loop_device = Some(LoopDevice {
+        data_softirq_permille: LOOP_DATA_SOFTIRQ_PERMILLE,
+        log_softirq_permille: log,
+        worker_cycles: uniform(LOOP_WORKER_CYCLES),
+        softirq_cycles: uniform(LOOP_SOFTIRQ_CYCLES),
+    });
+    c.io_ns = Amount::Fixed(LOOP_WRITE_NS);
+    if c.variant == DbenchVariant::Ext4 {
+        c.fsync_io_ns = Some(Amount::Fixed(LOOP_WRITE_NS));
+        c.commit_record_io_ns = Some(uniform(LOOP_COMMIT_RECORD_NS));
+    }
+}
+
 impl Recording {
     /// Whether the recording was made under `perf sched record` (its observer's costs apply).
     pub fn traced_by_perf_sched(&self) -> bool {
@@ -220,7 +306,7 @@ fn dbench_xfs_role(n: &str) -> String {
     // the model's per-CPU high-priority kworker stands for the WQ_HIGHPRI workqueue workers
     // (`kworker/0:1H`: xfs-log, and kblockd, which the model does not have apart; perf prints
     // the comm without the workqueue suffix, group `kworker/*:*H`)
-    if n.starts_with("kworker") {
+    if n.starts_with("kworker/") && n.ends_with('H') {
         "kworker/*:*H".into()
     } else {
         n.split('/').next().unwrap_or(n).to_string()
@@ -366,8 +452,16 @@ pub fn model_bench(rec: &Recording, duration_ms: u64) -> Result<ModelBench, Benc
             rec.host.nr_cpus
         )));
     }
-    let workload: WorkloadConfig =
+    let mut workload: WorkloadConfig =
         serde_json::from_value(workload).map_err(|e| bad(format!("model workload: {e}")))?;
+    // the recording host's storage: dbench on its loop device
+    let mut on_loop = false;
+    if let WorkloadConfig::Dbench(c) = &mut workload {
+        if rec.host.kernel == LOOP_HOST_KERNEL {
+            host_loop_device(c);
+            on_loop = true;
+        }
+    }
     let mut e = presets::experiment("default").expect("default preset");
     let model_kernel = model_kernel(&rec.host.kernel);
     let patches = model_patches(&rec.host.cmdline, model_kernel).map_err(bad)?;
@@ -422,7 +516,11 @@ pub fn model_bench(rec: &Recording, duration_ms: u64) -> Result<ModelBench, Benc
             } else {
                 format!("{run_ms} ms")
             }
-        ) + if observed {
+        ) + if on_loop {
+            ", on the host's loop device (IO completions through its worker and ksoftirqd)"
+        } else {
+            ""
+        } + if observed {
             ", under perf sched record's costs"
         } else {
             ""
@@ -475,6 +573,46 @@ mod tests {
         assert_eq!(te.idle_exit_ns, PERF_SCHED_RECORD_IDLE_EXIT_NS);
         assert!(!p.description.contains("perf sched record"));
         assert!(t.description.ends_with(", under perf sched record's costs"));
+    }
+
+    #[test]
+    fn only_the_recording_hosts_dbench_runs_on_its_loop_device() {
+        use wakelab_sim::workload::{DbenchConfig, WorkloadConfig};
+        let dbench = |kernel: &str, fs: &str| {
+            let mut r = rec(
+                &format!("dbench-{fs}-c2"),
+                &format!("dbench -t 3 -D /tmp/x/mnt-{fs} 2"),
+            );
+            r.host.kernel = kernel.into();
+            model_bench(&r, 100).unwrap()
+        };
+        let cfg = |b: &ModelBench| match &b.experiment.scenario.workload {
+            WorkloadConfig::Dbench(c) => c.clone(),
+            w => panic!("{w:?}"),
+        };
+        let host = cfg(&dbench(LOOP_HOST_KERNEL, "ext4"));
+        let l = host.loop_device.as_ref().expect("the host's loop device");
+        assert_eq!(l.data_softirq_permille, LOOP_DATA_SOFTIRQ_PERMILLE);
+        assert_eq!(l.log_softirq_permille, LOOP_EXT4_LOG_SOFTIRQ_PERMILLE);
+        assert!(host.commit_record_io_ns.is_some());
+        let xfs = cfg(&dbench(LOOP_HOST_KERNEL, "xfs"));
+        assert_eq!(
+            xfs.loop_device.as_ref().unwrap().log_softirq_permille,
+            LOOP_XFS_LOG_SOFTIRQ_PERMILLE
+        );
+        assert!(
+            dbench(LOOP_HOST_KERNEL, "xfs")
+                .description
+                .contains("loop device")
+        );
+        // another host (the CFS guest) and every other run keep the default storage
+        let guest = cfg(&dbench("6.1.0-57-cloud-amd64", "ext4"));
+        let default = DbenchConfig {
+            variant: guest.variant,
+            ..DbenchConfig::default()
+        };
+        assert_eq!(guest, default);
+        assert!(default.loop_device.is_none() && default.commit_record_io_ns.is_none());
     }
 
     #[test]

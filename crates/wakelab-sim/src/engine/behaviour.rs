@@ -73,6 +73,59 @@ pub enum IrqRoute {
     Cpu(u16),
 }
 
+/// How an IO's completion reaches the task waiting for it (`io`'s `completion`). The default,
+/// no thread, is an SSD's or NVMe's: the completion interrupt wakes the waiter itself
+/// (`blk_mq_complete_request` in hardirq context). Otherwise the completion goes through kernel
+/// threads, each running a `complete_io` step (engine/sim/completion.rs):
+///
+/// * `worker` (a task id): the interrupt hands the completion to that thread, woken from the
+///   interrupt's CPU if it sleeps; it finishes the request there, as a loop device's worker
+///   (`kworker/uN:M`, `loop_process_work`) does for the file it writes through.
+/// * `ksoftirqd` (the first of one task per CPU, as a `per_cpu` wake target): a completion
+///   that raises BLOCK_SOFTIRQ where it cannot run at once (`blk_mq_complete_request_remote`
+///   -> `blk_mq_raise_softirq` -> `raise_softirq`, which outside interrupt context wakes
+///   `ksoftirqd/N`, `wakeup_softirqd`) is run by `ksoftirqd/N` of the CPU it was raised on:
+///   the worker's CPU when there is a worker, else the interrupt's.
+/// * `softirq_permille`: the share of completions (drawn per IO) that raise the softirq; the
+///   others are finished by the worker (or, with no worker, by the interrupt) directly.
+///
+/// Either thread then wakes the waiter from its own CPU (not WF_SYNC).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IoCompletion {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worker: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ksoftirqd: Option<u32>,
+    #[serde(default = "IoCompletion::all")]
+    pub softirq_permille: u16,
+}
+
+impl IoCompletion {
+    /// The direct completion by the interrupt (no thread).
+    pub const IRQ: IoCompletion = IoCompletion {
+        worker: None,
+        ksoftirqd: None,
+        softirq_permille: 1000,
+    };
+    fn all() -> u16 {
+        1000
+    }
+    /// Whether the interrupt wakes the waiter itself (the default, nothing to serialise).
+    pub fn is_irq(&self) -> bool {
+        self.worker.is_none() && self.ksoftirqd.is_none()
+    }
+}
+
+impl Default for IoCompletion {
+    fn default() -> Self {
+        IoCompletion::IRQ
+    }
+}
+
+/// Most `softirq_permille` of an IO completion (all of them).
+pub const MAX_SOFTIRQ_PERMILLE: u16 = 1000;
+
 /// One phase of a task's behaviour (the user-facing JSON form).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
@@ -109,12 +162,23 @@ pub enum Phase {
     /// `run` after it (it runs on the new CPU, as in the kernel, where `sched_exec` comes early
     /// in `bprm_execve`).
     Exec,
-    /// Start an IO and block until its completion interrupt wakes the task (an iowait sleep).
+    /// Start an IO and block until its completion interrupt wakes the task (an iowait sleep),
+    /// or, with `completion`, until the kernel thread that finishes it does ([`IoCompletion`]).
     Io {
         ns: Amount,
         #[serde(default)]
         irq: IrqRoute,
+        #[serde(default, skip_serializing_if = "IoCompletion::is_irq")]
+        completion: IoCompletion,
     },
+    /// A completion thread's step (ksoftirqd running BLOCK_SOFTIRQ, `blk_done_softirq`; a loop
+    /// device's worker, `loop_process_work`): sleep until an IO completion is handed to this
+    /// task, run `cycles` (the request's completion: `blk_mq_end_request` up to the wake-up),
+    /// then wake the IO's waiter from this CPU (not WF_SYNC), or, for a completion that
+    /// raises BLOCK_SOFTIRQ, hand it to `ksoftirqd/N` of this CPU and wake that instead
+    /// ([`IoCompletion`]). One completion per step: a thread's program is
+    /// `loop { complete_io }`.
+    CompleteIo { cycles: Amount },
     /// Wait at barrier `id` until `parties` tasks have arrived; the last one wakes the others.
     Barrier { id: u16, parties: u16 },
     /// Fork a new task running task template `template` (fork placement: the slow path).
@@ -260,6 +324,15 @@ pub enum Op {
         ns: Amount,
         irq: IrqRoute,
     },
+    /// The completion route of the next `Io` of the program, compiled before it when `io`'s
+    /// `completion` is not the interrupt's (kept apart so that `Op` stays 32 bytes: the
+    /// interpreter loads one per step, docs/performance.md).
+    IoVia(IoCompletion),
+    /// `complete_io`'s first half: take the next completion handed to this task (sleep while
+    /// there is none); a `Run` and [`Op::CompleteIoEnd`] follow.
+    CompleteIoTake,
+    /// `complete_io`'s end: wake the taken completion's waiter (or raise the softirq).
+    CompleteIoEnd,
     Barrier {
         id: u16,
         parties: u16,
@@ -466,9 +539,47 @@ fn compile_into(
                 out.push(Op::Recv(*bytes));
             }
             Phase::Exec => out.push(Op::Exec),
-            Phase::Io { ns, irq } => {
+            Phase::Io {
+                ns,
+                irq,
+                completion,
+            } => {
                 check_amount(ns, "io.ns")?;
+                // base + nr_cpus <= n_tasks for ksoftirqd is checked when the machine is
+                // known (Sim::new)
+                if let Some(w) = completion.worker {
+                    if w >= n_tasks {
+                        return Err(ProgramError::NoSuchTask {
+                            step: "io",
+                            task: w,
+                            n_tasks,
+                        });
+                    }
+                }
+                if let Some(base) = completion.ksoftirqd {
+                    if base >= n_tasks {
+                        return Err(ProgramError::NoSuchPerCpuTasks { step: "io", base });
+                    }
+                }
+                if completion.softirq_permille > MAX_SOFTIRQ_PERMILLE {
+                    return Err(program_field(
+                        "io.completion.softirq_permille",
+                        format!(
+                            "must be at most {MAX_SOFTIRQ_PERMILLE} (got {})",
+                            completion.softirq_permille
+                        ),
+                    ));
+                }
+                if !completion.is_irq() {
+                    out.push(Op::IoVia(*completion));
+                }
                 out.push(Op::Io { ns: *ns, irq: *irq });
+            }
+            Phase::CompleteIo { cycles } => {
+                check_amount(cycles, "complete_io.cycles")?;
+                out.push(Op::CompleteIoTake);
+                out.push(Op::Run(*cycles));
+                out.push(Op::CompleteIoEnd);
             }
             Phase::Barrier { id, parties } => {
                 if *parties == 0 {
@@ -566,6 +677,7 @@ pub(crate) fn phase_name(ph: &Phase) -> &'static str {
         Phase::Recv { .. } => "recv",
         Phase::Exec => "exec",
         Phase::Io { .. } => "io",
+        Phase::CompleteIo { .. } => "complete_io",
         Phase::Barrier { .. } => "barrier",
         Phase::Fork { .. } => "fork",
         Phase::CommitWait { .. } => "commit_wait",
@@ -682,5 +794,21 @@ mod tests {
         let p: Vec<Phase> = serde_json::from_str(j).unwrap();
         let ops = compile(&p, 2, 0).unwrap();
         assert_eq!(ops.len(), 8); // loop start, 5 phases, loop end, exit
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    use super::*;
+
+    #[test]
+    fn an_op_stays_32_bytes() {
+        // the interpreter loads one op per step; programs of 32-byte ops are what
+        // docs/performance.md measured (December 2026, "programs shared between tasks")
+        assert!(
+            std::mem::size_of::<Op>() <= 32,
+            "{}",
+            std::mem::size_of::<Op>()
+        );
     }
 }

@@ -16,7 +16,9 @@ pub mod stats;
 pub(crate) mod task;
 pub(crate) mod view;
 
-pub use behaviour::{Amount, Inbox, IrqRoute, Op, Phase, SchedClass, TaskRef, TaskSpec};
+pub use behaviour::{
+    Amount, Inbox, IoCompletion, IrqRoute, Op, Phase, SchedClass, TaskRef, TaskSpec,
+};
 pub use error::{InvariantViolation, ProgramError, SimInputError};
 pub use params::EngineParams;
 pub use queue::{EventQueue, Nanos};

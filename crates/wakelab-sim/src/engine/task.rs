@@ -48,6 +48,9 @@ pub enum BlockReason {
     Journal,
     /// Asleep until a lock is released: a WAL's write lock (engine/sim/wal.rs).
     Lock,
+    /// A completion thread (ksoftirqd, a loop worker) asleep in `complete_io` until an IO
+    /// completion is handed to it (engine/sim/completion.rs).
+    Completion,
 }
 
 /// A simulated task. `repr(C)` keeps the declaration order: the fields the event loop and the

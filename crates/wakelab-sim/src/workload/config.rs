@@ -186,6 +186,28 @@ pub enum DbenchVariant {
     Ext4,
 }
 
+/// A loop device under dbench's filesystem (`loop_device`): how its IO completions reach the
+/// waiters (engine/sim/completion.rs). Every completion is handed to the loop device's worker
+/// (`kworker/u:loop0`, `loop_process_work` -> `blk_mq_complete_request`), which either wakes
+/// the waiter itself or, for a share of them, raises BLOCK_SOFTIRQ on its CPU
+/// (`blk_mq_complete_request_remote` -> `blk_mq_raise_softirq`, from task context, so
+/// `wakeup_softirqd`), and `ksoftirqd/N` of that CPU wakes the waiter. No field has a default:
+/// the values describe one machine (`wakelab validate`'s recording host: bench.rs there).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoopDevice {
+    /// Share of the fsync's data-wait completions (ext4) that go through ksoftirqd, per mille
+    /// (0 to 1000); the rest are woken by the worker.
+    pub data_softirq_permille: u16,
+    /// Share of the log / journal writes' completions that go through ksoftirqd, per mille
+    /// (0 to 1000).
+    pub log_softirq_permille: u16,
+    /// The worker's CPU work per completion.
+    pub worker_cycles: Amount,
+    /// ksoftirqd's CPU work per completion (BLOCK_SOFTIRQ, `blk_done_softirq`).
+    pub softirq_cycles: Amount,
+}
+
 /// dbench: `clients` clients running file operations (page-cache work) and, every
 /// `ops_per_log` operations, waiting for the filesystem's log worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -222,6 +244,17 @@ pub struct DbenchConfig {
     pub ios_per_log: Option<u32>,
     /// Device latency of a log write. Default uniform 50-150 µs (SSD write + cache flush).
     pub io_ns: Amount,
+    /// ext4 only: the latency of a log write's last IO, jbd2's commit record (written with
+    /// REQ_PREFLUSH | REQ_FUA, `jbd2_journal_commit_transaction` -> `journal_submit_commit_record`),
+    /// where the device's cache flush is. Default (`null`): `io_ns`, as every other journal IO.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub commit_record_io_ns: Option<Amount>,
+    /// The filesystem sits on a loop device: every IO completion goes through the loop
+    /// device's worker and, for a share of them, `ksoftirqd/N` ([`LoopDevice`]), which the
+    /// workload adds as tasks. Default (`null`): the completion interrupt wakes the waiter (an
+    /// SSD or NVMe). `wakelab validate` sets it for the recordings made on a loop device.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loop_device: Option<LoopDevice>,
     /// The fsync's wait for the file's dirty data (`file_write_and_wait_range`, an IO wait
     /// before the journal commit). Default (`null`): ext4 uniform 40-80 µs, **measured**
     /// 2026-12-02 on this host (dbench-ext4-c1 under load: every fsync waits for data IO
@@ -247,6 +280,8 @@ impl Default for DbenchConfig {
             logs_per_io: None,
             ios_per_log: None,
             io_ns: around(100_000),
+            commit_record_io_ns: None,
+            loop_device: None,
             fsync_io_ns: None,
             irq: IrqRoute::RoundRobin,
             bytes_per_op: 16_000,

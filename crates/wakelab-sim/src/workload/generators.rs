@@ -6,7 +6,7 @@
 
 use crate::cpumask::CpuMask;
 use crate::engine::behaviour::{
-    Amount, Inbox, IrqRoute, MAX_PROGRAM_OPS, Phase, SchedClass, TaskRef, TaskSpec,
+    Amount, Inbox, IoCompletion, IrqRoute, MAX_PROGRAM_OPS, Phase, SchedClass, TaskRef, TaskSpec,
 };
 use crate::engine::channel::{SK_WMEM_DEFAULT, TCP_LOOPBACK_LIMIT, TCP_LOOPBACK_NET_RX_CYCLES};
 use crate::topology::Topology;
@@ -310,15 +310,22 @@ fn fsync(kick: Phase) -> Phase {
     }
 }
 
-/// A log write: `ios_per_log` times an IO (iowait until the completion interrupt). jbd2 works
-/// again after each (the journal blocks, then the commit record: three bursts per commit in
-/// dbench-ext4-c1); the xfs log worker wakes its client right after the iclog write (its IO
-/// completion work is not modelled, as before).
-fn log_write(c: &DbenchConfig, v: &mut Vec<Phase>) {
-    for _ in 0..c.ios_per_log() {
+/// A log write: `ios_per_log` times an IO (iowait until the completion interrupt, or the
+/// loop device's threads: `done`). jbd2 works again after each (the journal blocks, then the
+/// commit record: three bursts per commit in dbench-ext4-c1); the xfs log worker wakes its
+/// client right after the iclog write (its IO completion work is not modelled, as before).
+/// The last IO of an ext4 log write is the commit record (`commit_record_io_ns`).
+fn log_write(c: &DbenchConfig, done: IoCompletion, v: &mut Vec<Phase>) {
+    let n = c.ios_per_log();
+    for i in 0..n {
+        let ns = match c.commit_record_io_ns {
+            Some(ns) if c.variant == DbenchVariant::Ext4 && i + 1 == n => ns,
+            _ => c.io_ns,
+        };
         v.push(Phase::Io {
-            ns: c.io_ns,
+            ns,
             irq: c.irq,
+            completion: done,
         });
         if c.variant == DbenchVariant::Ext4 {
             v.push(run(c.log_cycles()));
@@ -328,10 +335,10 @@ fn log_write(c: &DbenchConfig, v: &mut Vec<Phase>) {
 
 /// The log worker's handling of one request: work, maybe a log write, then wake the client
 /// `to` (not sync: a kthread's complete()).
-fn log_request(c: &DbenchConfig, to: TaskRef, with_io: bool) -> Vec<Phase> {
+fn log_request(c: &DbenchConfig, done: IoCompletion, to: TaskRef, with_io: bool) -> Vec<Phase> {
     let mut v = vec![wait(), run(c.log_cycles())];
     if with_io {
-        log_write(c, &mut v);
+        log_write(c, done, &mut v);
     }
     v.push(Phase::Wake {
         task: to,
@@ -341,13 +348,13 @@ fn log_request(c: &DbenchConfig, to: TaskRef, with_io: bool) -> Vec<Phase> {
 }
 
 /// A log worker's loop body: `per_io` requests of which the last writes the log (0: none does).
-fn log_requests(c: &DbenchConfig, to: TaskRef, per_io: u32) -> Vec<Phase> {
+fn log_requests(c: &DbenchConfig, done: IoCompletion, to: TaskRef, per_io: u32) -> Vec<Phase> {
     match per_io {
-        0 => log_request(c, to, false),
-        1 => log_request(c, to, true),
+        0 => log_request(c, done, to, false),
+        1 => log_request(c, done, to, true),
         n => {
-            let mut b = rep(n - 1, log_request(c, to, false));
-            b.extend(log_request(c, to, true));
+            let mut b = rep(n - 1, log_request(c, done, to, false));
+            b.extend(log_request(c, done, to, true));
             b
         }
     }
@@ -360,7 +367,7 @@ const EXT4_JOURNAL: u16 = 0;
 /// One jbd2 commit (`kjournald2` calling `jbd2_journal_commit_transaction`): take the requested
 /// transaction, work, write the journal (the journal blocks, then the commit record: three
 /// bursts per commit in dbench-ext4-c1), then wake every client waiting for it.
-fn jbd2_commit(c: &DbenchConfig, with_io: bool) -> Vec<Phase> {
+fn jbd2_commit(c: &DbenchConfig, done: IoCompletion, with_io: bool) -> Vec<Phase> {
     let mut v = vec![
         Phase::CommitStart {
             journal: EXT4_JOURNAL,
@@ -368,7 +375,7 @@ fn jbd2_commit(c: &DbenchConfig, with_io: bool) -> Vec<Phase> {
         run(c.log_cycles()),
     ];
     if with_io {
-        log_write(c, &mut v);
+        log_write(c, done, &mut v);
     }
     v.push(Phase::CommitEnd {
         journal: EXT4_JOURNAL,
@@ -388,6 +395,24 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
     let per_log = positive(c.ops_per_log(), "ops_per_log")?;
     let per_io = c.logs_per_io();
     check_irq(c.irq, topo)?;
+    // the loop device's threads (`loop_device`) follow the benchmark's own tasks
+    let n_cpus = topo.nr_cpus() as u32;
+    let loop_base = match c.variant {
+        DbenchVariant::Xfs if c.kworkers == Kworkers::Bound => clients + n_cpus,
+        DbenchVariant::Xfs => 2 * clients,
+        DbenchVariant::Ext4 => clients + 1,
+    };
+    let (log_done, data_done) = match &c.loop_device {
+        None => (IoCompletion::IRQ, IoCompletion::IRQ),
+        Some(l) => {
+            let via = |permille| IoCompletion {
+                worker: Some(loop_base),
+                ksoftirqd: Some(loop_base + 1),
+                softirq_permille: permille,
+            };
+            (via(l.log_softirq_permille), via(l.data_softirq_permille))
+        }
+    };
     let client_prog = |partner: u32| {
         let mut body = rep(per_log, vec![run(c.op_cycles), ops()]);
         body.push(fsync(wake(partner, false)));
@@ -407,7 +432,7 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
                 tasks.push(task(format!("dbench/{k}"), vec![forever(body)]));
             }
             apply_start(c.start, &mut tasks, |i| i as u64, topo)?;
-            let body = log_requests(c, TaskRef::Sender, per_io);
+            let body = log_requests(c, log_done, TaskRef::Sender, per_io);
             for cpu in 0..topo.nr_cpus() as u16 {
                 let mut t = task(format!("kworker/{cpu}:1H"), vec![forever(body.clone())]);
                 t.class = SchedClass::Fair { nice: -20 };
@@ -422,7 +447,7 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
             for k in 0..clients {
                 let (cl, kw) = (2 * k, 2 * k + 1);
                 tasks.push(task(format!("dbench/{k}"), client_prog(kw)));
-                let body = log_requests(c, TaskRef::Task(cl), per_io);
+                let body = log_requests(c, log_done, TaskRef::Task(cl), per_io);
                 tasks.push(task(format!("kworker/u:{k}"), vec![forever(body)]));
             }
             apply_start(c.start, &mut tasks, |i| (i / 2) as u64, topo)?;
@@ -437,7 +462,11 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
                 // ext4_sync_file: write and wait for the data, then the commit
                 let mut fsync = Vec::new();
                 if let Some(ns) = c.fsync_io_ns() {
-                    fsync.push(Phase::Io { ns, irq: c.irq });
+                    fsync.push(Phase::Io {
+                        ns,
+                        irq: c.irq,
+                        completion: data_done,
+                    });
                 }
                 fsync.push(Phase::CommitWait {
                     journal: EXT4_JOURNAL,
@@ -446,11 +475,11 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
                 tasks.push(task(format!("dbench/{k}"), vec![forever(body)]));
             }
             let body = match per_io {
-                0 => jbd2_commit(c, false),
-                1 => jbd2_commit(c, true),
+                0 => jbd2_commit(c, log_done, false),
+                1 => jbd2_commit(c, log_done, true),
                 n => {
-                    let mut b = rep(n - 1, jbd2_commit(c, false));
-                    b.extend(jbd2_commit(c, true));
+                    let mut b = rep(n - 1, jbd2_commit(c, log_done, false));
+                    b.extend(jbd2_commit(c, log_done, true));
                     b
                 }
             };
@@ -464,6 +493,10 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
             )?;
         }
     }
+    if let Some(l) = &c.loop_device {
+        debug_assert_eq!(tasks.len() as u32, loop_base);
+        loop_device_threads(l, topo, &mut tasks);
+    }
     Ok(Generated {
         tasks,
         templates: vec![],
@@ -471,6 +504,27 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
         stop_when_all_exited: false,
         forks: 0,
     })
+}
+
+/// The kernel threads of a loop device's IO completions (`loop_device`, engine/sim/completion.rs):
+/// the loop device's worker (an unbound workqueue's kworker, `loop_process_work`; not per-CPU,
+/// nice 0: `alloc_workqueue("loop%d", WQ_UNBOUND | WQ_FREEZABLE, 0)`), then `ksoftirqd/N` for
+/// every CPU N (per-CPU kthreads, nice 0, `spawn_ksoftirqd`), each running `complete_io`.
+fn loop_device_threads(l: &LoopDevice, topo: &Topology, tasks: &mut Vec<TaskSpec>) {
+    let worker = vec![forever(vec![Phase::CompleteIo {
+        cycles: l.worker_cycles,
+    }])];
+    tasks.push(task("kworker/u:loop0".into(), worker));
+    for cpu in 0..topo.nr_cpus() as u16 {
+        let body = vec![forever(vec![Phase::CompleteIo {
+            cycles: l.softirq_cycles,
+        }])];
+        let mut t = task(format!("ksoftirqd/{cpu}"), body);
+        t.affinity = Some(CpuMask::single(cpu));
+        t.kthread = true;
+        t.start_cpu = Some(cpu);
+        tasks.push(t);
+    }
 }
 
 fn check_irq(r: IrqRoute, topo: &Topology) -> Result<(), ConfigError> {

@@ -23,7 +23,7 @@ mod validate;
 
 pub use config::{
     BarrierConfig, CustomConfig, DbenchConfig, DbenchVariant, HackbenchConfig, HackbenchIpc,
-    HackbenchMode, Kworkers, NOMINAL_MHZ, NetperfConfig, NetperfProto, PgbenchConfig,
+    HackbenchMode, Kworkers, LoopDevice, NOMINAL_MHZ, NetperfConfig, NetperfProto, PgbenchConfig,
     PgbenchSocket, SchbenchConfig, StartPolicy, TbenchConfig, WorkloadConfig,
 };
 pub use error::{ConfigError, WorkloadError};
@@ -239,6 +239,14 @@ pub(crate) fn offset_refs(program: &mut [Phase], offset: u32) -> Option<()> {
                 ..
             } => {
                 *base = base.checked_add(offset)?;
+            }
+            Phase::Io { completion, .. } => {
+                if let Some(w) = &mut completion.worker {
+                    *w = w.checked_add(offset)?;
+                }
+                if let Some(base) = &mut completion.ksoftirqd {
+                    *base = base.checked_add(offset)?;
+                }
             }
             Phase::Loop { body, .. } | Phase::Syscall { body } => offset_refs(body, offset)?,
             _ => {}

@@ -22,7 +22,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cpumask::CpuMask;
-use crate::engine::behaviour::{Amount, IrqRoute, Phase, SchedClass, TaskSpec};
+use crate::engine::behaviour::{Amount, IoCompletion, IrqRoute, Phase, SchedClass, TaskSpec};
 use crate::topology::Topology;
 
 /// A scenario's system noise. Absent from a scenario file = the measured defaults.
@@ -244,6 +244,7 @@ impl SystemNoise {
                     Phase::Io {
                         ns: self.interval(s),
                         irq: IrqRoute::Cpu(irq_cpu),
+                        completion: IoCompletion::IRQ,
                     },
                     Phase::Run {
                         cycles: Self::burst(s),

@@ -1086,6 +1086,14 @@ impl Exporter<'_> {
                 Phase::Lock { .. } | Phase::UnlockAll => {
                     self.add("lock / unlock_all: dropped (not exported as rt-app mutexes)");
                 }
+                Phase::CompleteIo { cycles } => {
+                    let c = self.amount(cycles, "complete_io");
+                    self.add(
+                        "complete_io: exported as its run (rt-app has no IO completion hand-off)",
+                    );
+                    let k = self.key("run");
+                    out.push((k, J::Int((c / self.mhz) as i64)));
+                }
                 Phase::CommitWait { .. } | Phase::CommitStart { .. } | Phase::CommitEnd { .. } => {
                     self.add("commit_*: rt-app has no group commit (a wake-all): dropped");
                 }

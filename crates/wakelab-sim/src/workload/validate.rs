@@ -12,8 +12,8 @@ use crate::check::{Limit, at_most, between, cpu, length};
 use crate::cpumask::{CpuMask, cpulist};
 use crate::engine::ProgramError;
 use crate::engine::behaviour::{
-    Amount, IrqRoute, MAX_AMOUNT, MAX_EXP_MEAN, MAX_JOURNALS, MAX_WALS, Phase, SchedClass,
-    TaskSpec, phase_name,
+    Amount, IrqRoute, MAX_AMOUNT, MAX_EXP_MEAN, MAX_JOURNALS, MAX_SOFTIRQ_PERMILLE, MAX_WALS,
+    Phase, SchedClass, TaskSpec, phase_name,
 };
 use crate::engine::channel::MAX_MESSAGE_BYTES;
 use crate::scenario::{MAX_DURATION_NS, ScenarioError, err};
@@ -168,7 +168,17 @@ fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError>
                 amount_rel(cycles).map_err(|(s, m)| (format!("run.cycles{s}"), m))
             }
             Phase::Sleep { ns } => amount_rel(ns).map_err(|(s, m)| (format!("sleep.ns{s}"), m)),
-            Phase::Io { ns, irq: r } => io(ns, r, "io", nr_cpus),
+            Phase::Io {
+                ns,
+                irq: r,
+                completion,
+            } => io(ns, r, "io", nr_cpus).and_then(|()| {
+                between(completion.softirq_permille, 0, MAX_SOFTIRQ_PERMILLE)
+                    .map_err(|m| ("io.completion.softirq_permille".into(), m.into()))
+            }),
+            Phase::CompleteIo { cycles } => {
+                amount_rel(cycles).map_err(|(s, m)| (format!("complete_io.cycles{s}"), m))
+            }
             Phase::WalFlush { wal, ns, irq: r } => at_most(*wal, MAX_WALS - 1)
                 .map_err(|m| ("wal_flush.wal".into(), m.to_string()))
                 .and_then(|()| io(ns, r, "wal_flush", nr_cpus)),
@@ -297,6 +307,17 @@ fn workload(cfg: &WorkloadConfig, n: usize) -> Result<(), ScenarioError> {
             amount(&c.io_ns, &p("io_ns"))?;
             if let Some(a) = &c.fsync_io_ns {
                 amount(a, &p("fsync_io_ns"))?;
+            }
+            if let Some(a) = &c.commit_record_io_ns {
+                amount(a, &p("commit_record_io_ns"))?;
+            }
+            if let Some(l) = &c.loop_device {
+                between(l.data_softirq_permille, 0, MAX_SOFTIRQ_PERMILLE)
+                    .map_err(at_p("loop_device.data_softirq_permille"))?;
+                between(l.log_softirq_permille, 0, MAX_SOFTIRQ_PERMILLE)
+                    .map_err(at_p("loop_device.log_softirq_permille"))?;
+                amount(&l.worker_cycles, &p("loop_device.worker_cycles"))?;
+                amount(&l.softirq_cycles, &p("loop_device.softirq_cycles"))?;
             }
             irq(&c.irq, &p("irq"), n)?;
             bytes(c.bytes_per_op)?;

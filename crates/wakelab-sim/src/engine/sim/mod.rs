@@ -12,6 +12,7 @@
 //! util for cpufreq) and `observe` (result accessors, invariants).
 
 mod cfs;
+mod completion;
 mod eevdf;
 mod event_loop;
 mod ipc;
@@ -192,6 +193,8 @@ pub struct Sim {
     journals: Vec<journal::Journal>,
     wals: Vec<wal::Wal>,
     locks: locks::Locks,
+    /// IO completions through kernel threads (completion.rs); empty unless an `io` asks.
+    completions: completion::Completions,
     irqs: Vec<IrqSource>,
     irq_rr: u16,
     resched: CpuMask,
@@ -286,6 +289,7 @@ impl Sim {
             journals: Vec::new(),
             wals: Vec::new(),
             locks: locks::Locks::default(),
+            completions: completion::Completions::default(),
             irqs: input.irqs,
             irq_rr: 0,
             resched: CpuMask::EMPTY,
@@ -342,6 +346,20 @@ impl Sim {
                     target: WakeTarget::PerCpu(base),
                     ..
                 } = *op
+                {
+                    if base as usize + n > sim.n_initial as usize {
+                        return Err(SimInputError::PerCpuTasks {
+                            base,
+                            end: base as usize + n,
+                            tasks: sim.n_initial,
+                        });
+                    }
+                }
+                // ksoftirqd/N of an IO completion: one task per CPU from its base
+                if let Op::IoVia(super::behaviour::IoCompletion {
+                    ksoftirqd: Some(base),
+                    ..
+                }) = *op
                 {
                     if base as usize + n > sim.n_initial as usize {
                         return Err(SimInputError::PerCpuTasks {

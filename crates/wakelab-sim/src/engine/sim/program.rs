@@ -130,8 +130,17 @@ impl Sim {
                         return;
                     }
                     self.start_io(t, cpu, ns, irq);
+                    // a completion through kernel threads, armed by the `IoVia` before
+                    self.io_route(t);
                     return;
                 }
+                Op::IoVia(c) => self.arm_io_route(t, c),
+                Op::CompleteIoTake => {
+                    if self.complete_io_take(t, cpu) {
+                        return;
+                    }
+                }
+                Op::CompleteIoEnd => self.complete_io_end(t, cpu),
                 Op::Barrier { id, parties } => {
                     if self.flush_overhead(t, cpu) {
                         self.tasks[t as usize].pc -= 1;

@@ -192,6 +192,10 @@ impl Sim {
     pub(super) fn io_done(&mut self, t: TaskId, cpu: Cpu) {
         // The completion interrupt runs on `cpu`, then wakes the task from IRQ context.
         self.irq_on(cpu, self.p.irq_cost_ns);
+        // or hands the request to a kernel thread that finishes it (completion.rs)
+        if self.io_done_via_thread(t, cpu) {
+            return;
+        }
         if self.tasks[t as usize].state == TaskState::Blocked {
             self.wake_from_interrupt(t, cpu, true);
         }

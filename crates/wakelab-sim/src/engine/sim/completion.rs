@@ -1,0 +1,205 @@
+//! IO completions through kernel threads (`io`'s `completion`, behaviour.rs [`IoCompletion`]):
+//! the completion interrupt hands the request to a thread that finishes it and wakes the waiter
+//! from its own CPU, instead of waking the waiter itself.
+//!
+//! Two threads, as on a loop device (drivers/block/loop.c, block/blk-mq.c):
+//!
+//! * a **worker** (the loop device's `kworker/uN:M`): `loop_process_work` finishes the
+//!   request in task context (`loop_handle_cmd` -> `blk_mq_complete_request`);
+//! * **ksoftirqd/N**: `blk_mq_complete_request_remote` sends a single-queue device's
+//!   completion to BLOCK_SOFTIRQ (`blk_mq_raise_softirq`); raised outside interrupt context,
+//!   `raise_softirq_irqoff` cannot run it at irq exit and wakes `ksoftirqd/N` of the raising
+//!   CPU (`wakeup_softirqd`), which runs `blk_done_softirq` -> `->complete` ->
+//!   `blk_mq_end_request` -> `bio_endio`, waking the waiter.
+//!
+//! Each thread runs `loop { complete_io }`: take the next completion handed to it (sleep while
+//! there is none), run, then wake the waiter (not WF_SYNC, `in_task`), or, for a completion
+//! drawn to raise the softirq, hand it to `ksoftirqd/N` of this CPU and wake that. The default
+//! (`IoCompletion::IRQ`) never comes here: the interrupt wakes the waiter (wakeup.rs,
+//! `io_done`), and no random number is drawn for it.
+//!
+//! Simplified: the worker is woken by the interrupt, from the interrupt's CPU, when the device
+//! is done; the real loop worker is woken when the request is queued (`loop_queue_rq` ->
+//! `loop_queue_work`, from the submitter) and does the backing file's write itself, so the
+//! submitter's wake-up of the worker and the worker's share of the device latency are not
+//! modelled. One completion per step: a softirq run that finds several requests on its list
+//! (`blk_cpu_done`) takes them one after another, each with its own `cycles`.
+
+use std::collections::VecDeque;
+
+use crate::cpumask::Cpu;
+use crate::engine::behaviour::IoCompletion;
+use crate::engine::task::{BlockReason, TaskId, TaskState};
+
+use super::Sim;
+
+/// A completion handed to a thread: whose IO it is, and the first ksoftirqd if it raises
+/// BLOCK_SOFTIRQ when the thread finishes it (a worker's), else `None`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Pending {
+    waiter: TaskId,
+    softirq: Option<u32>,
+}
+
+/// One completion thread's list (`blk_cpu_done` for ksoftirqd, the worker's command list) and
+/// the completion it is working on.
+#[derive(Clone, Debug)]
+pub(super) struct Completer {
+    task: TaskId,
+    queue: VecDeque<Pending>,
+    taken: Option<Pending>,
+}
+
+/// The IO completion state of a run: the route of every IO in flight that does not complete
+/// in its interrupt, and the completion threads' lists. Empty in runs without such IOs.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Completions {
+    /// (task, route) of the `io` a task is about to start (`Op::IoVia`, compiled before it).
+    armed: Vec<(TaskId, IoCompletion)>,
+    /// (waiter, route, raises the softirq): set when the IO starts, taken when it completes.
+    routes: Vec<(TaskId, IoCompletion, bool)>,
+    completers: Vec<Completer>,
+}
+
+impl Completions {
+    fn completer(&mut self, task: TaskId) -> &mut Completer {
+        let i = match self.completers.iter().position(|c| c.task == task) {
+            Some(i) => i,
+            None => {
+                self.completers.push(Completer {
+                    task,
+                    queue: VecDeque::new(),
+                    taken: None,
+                });
+                self.completers.len() - 1
+            }
+        };
+        &mut self.completers[i]
+    }
+}
+
+impl Sim {
+    /// `Op::IoVia`: the next `io` of `t` completes through `c`'s threads.
+    pub(super) fn arm_io_route(&mut self, t: TaskId, c: IoCompletion) {
+        let armed = &mut self.completions.armed;
+        match armed.iter_mut().find(|a| a.0 == t) {
+            Some(a) => a.1 = c,
+            None => armed.push((t, c)),
+        }
+    }
+
+    /// Remember how `t`'s IO, started now, completes, if an `IoVia` armed a route for it (else
+    /// the interrupt completes it: nothing to do, nothing drawn). Whether it raises
+    /// BLOCK_SOFTIRQ is drawn here (`softirq_permille`; no draw at 0 or 1000).
+    pub(super) fn io_route(&mut self, t: TaskId) {
+        if self.completions.armed.is_empty() {
+            return;
+        }
+        let Some(i) = self.completions.armed.iter().position(|a| a.0 == t) else {
+            return;
+        };
+        let (_, c) = self.completions.armed.swap_remove(i);
+        let raise = c.ksoftirqd.is_some()
+            && match c.softirq_permille {
+                0 => false,
+                p if p >= 1000 => true,
+                p => {
+                    self.draw(crate::engine::behaviour::Amount::Uniform { lo: 0, hi: 999 })
+                        < p as u64
+                }
+            };
+        self.completions.routes.push((t, c, raise));
+    }
+
+    /// The completion interrupt of `t`'s IO ran on `cpu` (wakeup.rs, `io_done`). Returns false
+    /// if the IO completes in the interrupt (no route: the default).
+    pub(super) fn io_done_via_thread(&mut self, t: TaskId, cpu: Cpu) -> bool {
+        let Some(i) = self.completions.routes.iter().position(|r| r.0 == t) else {
+            return false;
+        };
+        let (_, c, raise) = self.completions.routes.swap_remove(i);
+        if self.tasks[t as usize].state != TaskState::Blocked {
+            return true;
+        }
+        match (c.worker, raise) {
+            (Some(w), _) => {
+                let p = Pending {
+                    waiter: t,
+                    softirq: if raise { c.ksoftirqd } else { None },
+                };
+                self.hand_completion(w, p, cpu, None);
+            }
+            (None, true) => {
+                // raised in the interrupt where it cannot run at irq exit: ksoftirqd/cpu
+                let k = c.ksoftirqd.expect("raise implies ksoftirqd") + cpu as u32;
+                let p = Pending {
+                    waiter: t,
+                    softirq: None,
+                };
+                self.hand_completion(k, p, cpu, None);
+            }
+            (None, false) => self.wake_from_interrupt(t, cpu, true),
+        }
+        true
+    }
+
+    /// Put `p` on thread `to`'s list and wake it if it sleeps in `complete_io`: from interrupt
+    /// context on `cpu` (`waker` None) or by the task `waker` running there.
+    fn hand_completion(&mut self, to: u32, p: Pending, cpu: Cpu, waker: Option<TaskId>) {
+        let to = to as TaskId;
+        if to as usize >= self.tasks.len() || self.tasks[to as usize].state == TaskState::Exited {
+            return;
+        }
+        self.completions.completer(to).queue.push_back(p);
+        let k = &self.tasks[to as usize];
+        if k.state == TaskState::Blocked && k.block == BlockReason::Completion {
+            match waker {
+                None => self.wake_from_interrupt(to, cpu, false),
+                Some(w) => {
+                    self.try_to_wake_up(to, cpu, Some(w), false, false, true);
+                    self.charge_wakeup(w, cpu);
+                }
+            }
+        }
+    }
+
+    /// `complete_io`'s first half: take the next completion handed to `t`, or sleep until one
+    /// is (the pc left on the step, so the wake-up takes it). Returns true if `t` stopped.
+    pub(super) fn complete_io_take(&mut self, t: TaskId, cpu: Cpu) -> bool {
+        let c = self.completions.completer(t);
+        if let Some(p) = c.queue.pop_front() {
+            c.taken = Some(p);
+            return false;
+        }
+        if !self.flush_overhead(t, cpu) {
+            self.block(t, cpu, BlockReason::Completion);
+        }
+        self.tasks[t as usize].pc -= 1;
+        true
+    }
+
+    /// `complete_io`'s end: wake the taken completion's waiter from `t` on `cpu`, or raise
+    /// BLOCK_SOFTIRQ on `cpu` (hand it to `ksoftirqd/cpu` and wake that, `wakeup_softirqd`).
+    pub(super) fn complete_io_end(&mut self, t: TaskId, cpu: Cpu) {
+        let Some(p) = self.completions.completer(t).taken.take() else {
+            return;
+        };
+        match p.softirq {
+            Some(base) => {
+                let k = base + cpu as u32;
+                let q = Pending {
+                    waiter: p.waiter,
+                    softirq: None,
+                };
+                self.hand_completion(k, q, cpu, Some(t));
+            }
+            None => {
+                let w = &self.tasks[p.waiter as usize];
+                if w.state == TaskState::Blocked && w.block == BlockReason::Io {
+                    self.try_to_wake_up(p.waiter, cpu, Some(t), false, true, true);
+                    self.charge_wakeup(t, cpu);
+                }
+            }
+        }
+    }
+}

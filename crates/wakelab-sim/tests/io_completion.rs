@@ -1,0 +1,326 @@
+//! IO completions through kernel threads (`io`'s `completion`, engine/sim/completion.rs):
+//! ksoftirqd/N of the interrupt's CPU, or a worker that then raises BLOCK_SOFTIRQ on its own
+//! CPU, finishes the IO and wakes the waiter from its own CPU. Each test here fails without the
+//! mechanism (the interrupt would wake the waiter directly).
+
+mod host_support;
+use host_support::{custom, host_5_15};
+use serde_json::json;
+use wakelab_sim::engine::TaskId;
+use wakelab_sim::experiment::{DetailOptions, PointDetail, run_point_detailed};
+use wakelab_sim::scenario::{Experiment, Scenario};
+
+/// A client pinned to CPU 0: `n` times 10 µs of work and an IO of 100 µs whose completion
+/// interrupt is on CPU 1, completed as `completion` says.
+fn client(n: u32, completion: serde_json::Value) -> serde_json::Value {
+    json!({"name": "client", "affinity": "0", "start_cpu": 0, "program": [
+        {"loop": {"count": n, "body": [
+            {"run": {"cycles": 20000}}, {"ops": {"n": 1}},
+            {"io": {"ns": 100000, "irq": {"cpu": 1}, "completion": completion}}
+        ]}}
+    ]})
+}
+
+/// A completion thread: `complete_io` of 20 µs (40k cycles at 2 GHz), forever; `cpu` pins it.
+fn thread(name: &str, cpu: Option<u32>) -> serde_json::Value {
+    let mut t = json!({"name": name, "program": [
+        {"loop": {"count": null, "body": [{"complete_io": {"cycles": 40000}}]}}
+    ]});
+    if let Some(c) = cpu {
+        t["affinity"] = json!(c.to_string());
+        t["start_cpu"] = json!(c);
+        t["kthread"] = json!(true);
+    }
+    t
+}
+
+fn detail(sc: Scenario) -> PointDetail {
+    let mut e = wakelab_sim::presets::experiment("default").unwrap();
+    e.scenario = sc;
+    e.variants.truncate(1);
+    e.variants[0].kernel = None;
+    e.variants[0].freq = None;
+    e.clients = vec![1];
+    e.iterations = 1;
+    let e: Experiment = e;
+    e.validate().unwrap();
+    run_point_detailed(
+        &e,
+        0,
+        1,
+        0,
+        DetailOptions {
+            window: Some((0, u64::MAX)),
+            ..DetailOptions::default()
+        },
+        None,
+    )
+    .unwrap()
+}
+
+fn id(d: &PointDetail, name: &str) -> TaskId {
+    d.task_names.iter().position(|n| n == name).unwrap() as TaskId
+}
+
+/// Every wake-up of `task` after the start (a task's start at 0 is recorded as one): (time,
+/// waker CPU, CPU it went to). Pinned tasks make no placement decision, so theirs are the plain
+/// wake-ups.
+fn wakes(d: &PointDetail, task: TaskId) -> Vec<(u64, u16, u16)> {
+    let mut v: Vec<_> = d
+        .plain_wakes
+        .iter()
+        .filter(|w| w.task == task)
+        .map(|w| (w.t_ns, w.waker_cpu, w.cpu))
+        .chain(
+            d.wake_records
+                .iter()
+                .filter(|w| w.task == task)
+                .map(|w| (w.t_ns, w.waker_cpu, w.cpu)),
+        )
+        .filter(|w| w.0 > 0)
+        .collect();
+    v.sort();
+    v
+}
+
+/// The task on `cpu` at `t` (a segment covering `t`, or ending at it: a waker that blocks at
+/// the instant of its wake-up).
+fn running(d: &PointDetail, cpu: u16, t: u64) -> Vec<Option<TaskId>> {
+    d.timeline
+        .iter()
+        .filter(|s| s.cpu == cpu && s.start <= t && t <= s.end && s.start < s.end)
+        .map(|s| s.task)
+        .collect()
+}
+
+#[test]
+fn ksoftirqd_of_the_interrupts_cpu_wakes_the_waiter_after_its_run() {
+    let sc = host_5_15(
+        custom(json!([
+            client(5, json!({"ksoftirqd": 1})),
+            thread("ksoftirqd/0", Some(0)),
+            thread("ksoftirqd/1", Some(1)),
+        ])),
+        10,
+    );
+    let d = detail(sc);
+    let (c, k0, k1) = (
+        id(&d, "client"),
+        id(&d, "ksoftirqd/0"),
+        id(&d, "ksoftirqd/1"),
+    );
+    assert_eq!(d.result.ops, 5, "every IO completed");
+    let kw = wakes(&d, k1);
+    let cw = wakes(&d, c);
+    // ksoftirqd/1 (the interrupt's CPU) is woken once per IO, ksoftirqd/0 never
+    assert_eq!(kw.len(), 5, "{kw:?}");
+    assert!(wakes(&d, k0).is_empty());
+    assert_eq!(cw.len(), 5, "{cw:?}");
+    for (k, w) in kw.iter().zip(&cw) {
+        // from CPU 1, where ksoftirqd/1 runs: the wake-up is the thread's, issued after its
+        // 20 µs of work (not by the interrupt, which would wake the client at once)
+        assert_eq!(w.1, 1, "the client is woken from CPU 1: {w:?}");
+        assert!(
+            w.0 >= k.0 + 20_000,
+            "ksoftirqd woken at {}, client at {}",
+            k.0,
+            w.0
+        );
+        assert!(
+            running(&d, 1, w.0).contains(&Some(k1)),
+            "ksoftirqd/1 runs on CPU 1 when it wakes the client at {}",
+            w.0
+        );
+        // the client stays on its CPU
+        assert_eq!(w.2, 0);
+    }
+}
+
+#[test]
+fn without_a_completion_the_interrupt_wakes_the_waiter_and_no_thread_runs() {
+    let sc = host_5_15(
+        custom(json!([
+            client(5, json!({})),
+            thread("ksoftirqd/0", Some(0)),
+            thread("ksoftirqd/1", Some(1)),
+        ])),
+        10,
+    );
+    let d = detail(sc);
+    let (c, k1) = (id(&d, "client"), id(&d, "ksoftirqd/1"));
+    assert!(wakes(&d, k1).is_empty(), "no thread is involved");
+    let cw = wakes(&d, c);
+    assert_eq!(cw.len(), 5);
+    assert!(
+        cw.iter().all(|w| w.1 == 1),
+        "woken from the interrupt's CPU"
+    );
+    // an `io` without `completion` writes no such field (scenarios and links are unchanged)
+    let io: wakelab_sim::engine::Phase =
+        serde_json::from_value(json!({"io": {"ns": 5, "irq": "issuer"}})).unwrap();
+    assert!(!serde_json::to_string(&io).unwrap().contains("completion"));
+}
+
+#[test]
+fn a_worker_raises_the_softirq_on_its_own_cpu() {
+    // the worker is pinned to CPU 0 here, so the softirq it raises runs in ksoftirqd/0, not in
+    // ksoftirqd/1 of the interrupt's CPU: interrupt -> worker -> ksoftirqd/0 -> client
+    let sc = host_5_15(
+        custom(json!([
+            client(4, json!({"worker": 3, "ksoftirqd": 1})),
+            thread("ksoftirqd/0", Some(0)),
+            thread("ksoftirqd/1", Some(1)),
+            thread("kworker/u:loop0", Some(0)),
+        ])),
+        10,
+    );
+    let d = detail(sc);
+    let (c, k0, k1, w) = (
+        id(&d, "client"),
+        id(&d, "ksoftirqd/0"),
+        id(&d, "ksoftirqd/1"),
+        id(&d, "kworker/u:loop0"),
+    );
+    assert_eq!(d.result.ops, 4);
+    let ww = wakes(&d, w);
+    let kw = wakes(&d, k0);
+    let cw = wakes(&d, c);
+    assert!(
+        wakes(&d, k1).is_empty(),
+        "the interrupt's CPU's ksoftirqd is not used: {:?} {:?}",
+        wakes(&d, k1),
+        wakes(&d, w)
+    );
+    assert_eq!((ww.len(), kw.len(), cw.len()), (4, 4, 4));
+    for i in 0..4 {
+        // the worker is woken by the interrupt (CPU 1), ksoftirqd/0 by the worker after its
+        // run, the client by ksoftirqd/0 after its run
+        assert_eq!(ww[i].1, 1);
+        assert!(kw[i].0 >= ww[i].0 + 20_000);
+        assert_eq!(kw[i].1, 0);
+        assert!(running(&d, 0, kw[i].0).contains(&Some(w)));
+        assert!(cw[i].0 >= kw[i].0 + 20_000);
+        assert!(running(&d, 0, cw[i].0).contains(&Some(k0)));
+    }
+}
+
+#[test]
+fn a_worker_without_the_softirq_wakes_the_waiter_itself() {
+    let sc = host_5_15(
+        custom(json!([
+            client(
+                4,
+                json!({"worker": 3, "ksoftirqd": 1, "softirq_permille": 0})
+            ),
+            thread("ksoftirqd/0", Some(0)),
+            thread("ksoftirqd/1", Some(1)),
+            thread("kworker/u:loop0", None),
+        ])),
+        10,
+    );
+    let d = detail(sc);
+    let (c, k0, k1, w) = (
+        id(&d, "client"),
+        id(&d, "ksoftirqd/0"),
+        id(&d, "ksoftirqd/1"),
+        id(&d, "kworker/u:loop0"),
+    );
+    assert!(wakes(&d, k0).is_empty() && wakes(&d, k1).is_empty());
+    let ww = wakes(&d, w);
+    let cw = wakes(&d, c);
+    assert_eq!((ww.len(), cw.len()), (4, 4));
+    for (a, b) in ww.iter().zip(&cw) {
+        // the client is woken from the CPU the worker was placed on, after the worker's run
+        assert_eq!(b.1, a.2);
+        assert!(b.0 >= a.0 + 20_000);
+        assert!(running(&d, a.2, b.0).contains(&Some(w)));
+    }
+}
+
+#[test]
+fn completions_that_queue_are_taken_one_after_another() {
+    // two clients on two CPUs, IOs completing on CPU 1 within a few µs of each other: the
+    // second completion waits on ksoftirqd/1's list while it runs the first
+    let two = json!([
+        {"name": "a", "affinity": "0", "start_cpu": 0, "program": [
+            {"io": {"ns": 100000, "irq": {"cpu": 1}, "completion": {"ksoftirqd": 2}}}]},
+        {"name": "b", "affinity": "1", "start_cpu": 1, "program": [
+            {"io": {"ns": 100000, "irq": {"cpu": 1}, "completion": {"ksoftirqd": 2}}}]},
+        thread("ksoftirqd/0", Some(0)),
+        thread("ksoftirqd/1", Some(1)),
+    ]);
+    let d = detail(host_5_15(custom(two), 5));
+    let (a, b, k1) = (id(&d, "a"), id(&d, "b"), id(&d, "ksoftirqd/1"));
+    let (wa, wb) = (wakes(&d, a), wakes(&d, b));
+    assert_eq!((wa.len(), wb.len()), (1, 1));
+    // ksoftirqd/1 is woken once and takes both: 20 µs of work before each wake-up
+    assert_eq!(wakes(&d, k1).len(), 1);
+    let (first, second) = if wa[0].0 < wb[0].0 {
+        (wa[0], wb[0])
+    } else {
+        (wb[0], wa[0])
+    };
+    assert!(second.0 >= first.0 + 20_000, "{first:?} {second:?}");
+}
+
+#[test]
+fn a_completion_thread_must_exist() {
+    // ksoftirqd/N for every CPU from the base: base 1 with two CPUs needs tasks 1 and 2
+    let sc = host_5_15(
+        custom(json!([
+            client(1, json!({"ksoftirqd": 1})),
+            thread("ksoftirqd/0", Some(0)),
+        ])),
+        5,
+    );
+    let (input, _, _) =
+        wakelab_sim::experiment::build_input(&sc, 1, 7, DetailOptions::default()).unwrap();
+    let m = wakelab_sim::engine::Sim::new(input)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        m.contains("per-CPU") || m.contains("per CPU") || m.contains("base"),
+        "{m}"
+    );
+    // a worker beyond the task list is refused when the program is compiled
+    let sc = host_5_15(custom(json!([client(1, json!({"worker": 7}))])), 5);
+    let m = match wakelab_sim::experiment::build_input(&sc, 1, 7, DetailOptions::default()) {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("worker 7 of 1 task accepted"),
+    };
+    assert!(m.contains("io"), "{m}");
+}
+
+#[test]
+fn dbench_on_a_loop_device_completes_through_its_threads() {
+    for variant in ["ext4", "xfs"] {
+        let w = json!({"kind": "dbench", "variant": variant, "io_ns": 1000,
+            "loop_device": {"data_softirq_permille": 500, "log_softirq_permille": 1000,
+                "worker_cycles": 20000, "softirq_cycles": 20000}});
+        let d = detail(host_5_15(w, 30));
+        assert!(
+            d.result.ops > 0,
+            "{variant}: the clients get through their fsyncs"
+        );
+        let worker = id(&d, "kworker/u:loop0");
+        assert!(
+            !wakes(&d, worker).is_empty(),
+            "{variant}: the loop worker runs"
+        );
+        let mut softirqs = 0;
+        for cpu in 0..2u16 {
+            let k = id(&d, &format!("ksoftirqd/{cpu}"));
+            softirqs += wakes(&d, k).len();
+            // per-CPU: ksoftirqd/N runs on N only, and is woken there (by the worker)
+            assert!(
+                d.timeline
+                    .iter()
+                    .filter(|s| s.task == Some(k))
+                    .all(|s| s.cpu == cpu)
+            );
+            assert!(wakes(&d, k).iter().all(|w| w.1 == cpu && w.2 == cpu));
+        }
+        assert!(softirqs > 0, "{variant}: ksoftirqd runs");
+    }
+}
