@@ -31,7 +31,7 @@ fn model_ratio(name: &str) -> f64 {
         rec.traced_by_perf_sched(),
         "{name} was recorded under perf sched record"
     );
-    let b = model_bench(&rec, 300).unwrap();
+    let b = model_bench(&rec, 300, None).unwrap();
     let median = |traced: bool| {
         let mut v: Vec<f64> = (1..=SEEDS)
             .map(|seed| {

@@ -89,6 +89,21 @@ fn bad_input_is_named() {
     let (ok, _, err) = wakelab(&["validate", "Cargo.toml"]);
     assert!(!ok);
     assert!(err.contains("Cargo.toml"), "{err}");
+    let (ok, _, err) = wakelab(&["validate", "--kernel", "6.1"]);
+    assert!(!ok);
+    assert!(
+        err.contains("--kernel 6.1: not a modelled version (4.15, "),
+        "{err}"
+    );
+    for flag in ["--check", "--check-doc", "--write-doc"] {
+        let mut args = vec!["validate", "--kernel", "5.15", flag];
+        if flag != "--check" {
+            args.push("docs/calibration.md");
+        }
+        let (ok, _, err) = wakelab(&args);
+        assert!(!ok, "{flag}");
+        assert!(err.contains(&format!("--kernel 5.15 with {flag}")), "{err}");
+    }
 }
 
 /// `(bench, row) -> (real, model)` from `wakelab validate`'s markdown.
@@ -195,4 +210,59 @@ fn the_pgbench_select_reasons_quote_the_model_summary() {
         assert!(l.contains(&quoted), "{quoted}\n{l}");
     }
     std::fs::remove_dir_all(&top).ok();
+}
+
+/// Reasons that quote what another kernel does ("the model's 5.15 gives X here (`wakelab
+/// validate --kernel 5.15`)") quote what that command prints now for their row.
+#[test]
+fn the_other_kernel_figures_quoted_in_reasons_are_todays() {
+    let misses = std::fs::read_to_string(root().join("recordings/validation-misses.tsv")).unwrap();
+    // (version) -> [(bench, row, quoted)]
+    let mut quotes: std::collections::BTreeMap<String, Vec<(String, String, String)>> =
+        Default::default();
+    for l in misses.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = l.split('\t').collect();
+        let [bench, row, reason] = f[..] else {
+            continue;
+        };
+        let mut rest = reason;
+        while let Some(i) = rest.find("the model's ") {
+            rest = &rest[i + "the model's ".len()..];
+            let Some((version, tail)) = rest.split_once(" gives ") else {
+                continue;
+            };
+            let cmd = format!(" here (`wakelab validate --kernel {version}`)");
+            if let Some((quoted, _)) = tail.split_once(cmd.as_str()) {
+                quotes.entry(version.to_string()).or_default().push((
+                    bench.into(),
+                    row.into(),
+                    quoted.into(),
+                ));
+            }
+        }
+    }
+    let n: usize = quotes.values().map(Vec::len).sum();
+    assert!(n >= 9, "{quotes:?}");
+    for (version, q) in &quotes {
+        let mut benches: Vec<String> = q
+            .iter()
+            .map(|(b, _, _)| format!("recordings/host-2vcpu/{b}.json"))
+            .collect();
+        benches.sort();
+        benches.dedup();
+        let mut args = vec!["validate", "--kernel", version.as_str()];
+        args.extend(benches.iter().map(String::as_str));
+        let (ok, out, err) = wakelab(&args);
+        assert!(ok, "{err}");
+        assert!(out.contains(&format!("(--kernel {version}: ")), "{out}");
+        let cells = table_cells(&out);
+        for (bench, row, quoted) in q {
+            let (_, model) = &cells[&(bench.clone(), row.clone())];
+            assert_eq!(
+                model, quoted,
+                "{bench} / {row}: `wakelab validate --kernel {version}` gives {model}, the \
+                 reason quotes {quoted}"
+            );
+        }
+    }
 }

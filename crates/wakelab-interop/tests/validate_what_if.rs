@@ -41,7 +41,7 @@ fn what_if(name: &str, duration_ms: u64, wakeup_granularity_ns: Option<u64>) {
     let read = |f: String| std::fs::read_to_string(dir.join(f)).unwrap();
     let rec = Recording::from_json(&read(format!("{name}.json"))).unwrap();
     let real = TraceSummary::from_json(&read(format!("{name}.summary.json"))).unwrap();
-    let mut b = model_bench(&rec, duration_ms).unwrap();
+    let mut b = model_bench(&rec, duration_ms, None).unwrap();
     let mut v = serde_json::to_value(&b.experiment).unwrap();
     // model_bench runs hackbench to completion; the first what-if cuts it short
     set_all(&mut v, "duration_ms", duration_ms);

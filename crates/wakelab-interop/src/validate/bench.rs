@@ -314,8 +314,15 @@ fn dbench_xfs_role(n: &str) -> String {
 }
 
 /// The model's version of `rec`, run for `duration_ms` of simulated time (hackbench: to
-/// completion, at most [`HACKBENCH_RUN_LIMIT_MS`]).
-pub fn model_bench(rec: &Recording, duration_ms: u64) -> Result<ModelBench, BenchError> {
+/// completion, at most [`HACKBENCH_RUN_LIMIT_MS`]), under the kernel the recording's gives
+/// ([`model_kernel`]) or under `kernel` instead: what another modelled kernel does with the
+/// same workload on the same machine. The host build's patches ([`model_patches`]) are kept
+/// under `kernel` where they exist for it and left out where not; the description says which.
+pub fn model_bench(
+    rec: &Recording,
+    duration_ms: u64,
+    kernel: Option<KernelVersion>,
+) -> Result<ModelBench, BenchError> {
     let name = rec.name.as_str();
     let cmd = rec.benchmark_command.as_str();
     let bad = |msg: String| BenchError::Bad {
@@ -463,8 +470,12 @@ pub fn model_bench(rec: &Recording, duration_ms: u64) -> Result<ModelBench, Benc
         }
     }
     let mut e = presets::experiment("default").expect("default preset");
-    let model_kernel = model_kernel(&rec.host.kernel);
-    let patches = model_patches(&rec.host.cmdline, model_kernel).map_err(bad)?;
+    let recorded_kernel = model_kernel(&rec.host.kernel);
+    let host_patches = model_patches(&rec.host.cmdline, recorded_kernel).map_err(bad)?;
+    let model_kernel = kernel.unwrap_or(recorded_kernel);
+    let (patches, left_out): (Vec<PatchId>, Vec<PatchId>) = host_patches
+        .into_iter()
+        .partition(|p| p.info().applies_to.contains(&model_kernel));
     let k = patches
         .iter()
         .fold(KernelConfig::baseline(model_kernel), |k, &p| k.with(p));
@@ -503,13 +514,27 @@ pub fn model_bench(rec: &Recording, duration_ms: u64) -> Result<ModelBench, Benc
         .map_err(|m| bad(format!("model experiment: {m}")))?;
     Ok(ModelBench {
         description: format!(
-            "{} x{clients}, {HOST_MACHINE}, {model_kernel} {}, {}",
+            "{} x{clients}, {HOST_MACHINE}, {model_kernel} {}{}, {}",
             e.scenario.workload.kind(),
             if patches.is_empty() {
                 "baseline".to_string()
             } else {
                 let keys: Vec<&str> = patches.iter().map(|p| p.key()).collect();
                 format!("+ {} (the host's build)", keys.join(", "))
+            },
+            match kernel {
+                Some(k) if k != recorded_kernel => {
+                    let keys: Vec<&str> = left_out.iter().map(|p| p.key()).collect();
+                    format!(
+                        " (--kernel {k}: the recording's kernel runs as {recorded_kernel}{})",
+                        if keys.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" + {}, which {k} does not have", keys.join(", "))
+                        }
+                    )
+                }
+                _ => String::new(),
             },
             if to_completion {
                 format!("to completion (at most {run_ms} ms)")
@@ -557,8 +582,8 @@ mod tests {
             "perf sched record -o /tmp/x.data -e sched:sched_wakeup -- tbench -t 3 2 127.0.0.1"
                 .into();
         let (p, t) = (
-            model_bench(&plain, 100).unwrap(),
-            model_bench(&traced, 100).unwrap(),
+            model_bench(&plain, 100, None).unwrap(),
+            model_bench(&traced, 100, None).unwrap(),
         );
         let (pe, te) = (&p.experiment.scenario.engine, &t.experiment.scenario.engine);
         assert_eq!(
@@ -584,7 +609,7 @@ mod tests {
                 &format!("dbench -t 3 -D /tmp/x/mnt-{fs} 2"),
             );
             r.host.kernel = kernel.into();
-            model_bench(&r, 100).unwrap()
+            model_bench(&r, 100, None).unwrap()
         };
         let cfg = |b: &ModelBench| match &b.experiment.scenario.workload {
             WorkloadConfig::Dbench(c) => c.clone(),
@@ -655,6 +680,46 @@ mod tests {
         );
     }
 
+    #[test]
+    fn another_kernel_runs_the_same_workload_without_the_patches_it_lacks() {
+        let mut r = rec("tbench-c2", "tbench -t 3 2 127.0.0.1");
+        r.host.kernel = "6.18.44-fc-v1045".into();
+        r.host.cmdline = "quiet sched_vcpu_pack=15".into();
+        let own = model_bench(&r, 300, None).unwrap();
+        let same = model_bench(&r, 300, Some(KernelVersion::V6_18)).unwrap();
+        let other = model_bench(&r, 300, Some(KernelVersion::V5_15)).unwrap();
+        let kernel = |b: &ModelBench| {
+            let k = &b.experiment.scenario.kernel;
+            (
+                k.version,
+                k.patches.iter().map(|p| p.key()).collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(kernel(&own), (KernelVersion::V6_18, vec!["vcpu-pack"]));
+        assert_eq!(kernel(&same), kernel(&own));
+        assert_eq!(same.description, own.description);
+        assert_eq!(kernel(&other), (KernelVersion::V5_15, vec![]));
+        assert_eq!(
+            other.experiment.variants[0]
+                .kernel
+                .as_ref()
+                .map(|k| k.version),
+            Some(KernelVersion::V5_15)
+        );
+        assert!(
+            other.description.contains(
+                "5.15 baseline (--kernel 5.15: the recording's kernel runs as 6.18 + vcpu-pack, \
+                 which 5.15 does not have)"
+            ),
+            "{}",
+            other.description
+        );
+        assert_eq!(
+            other.experiment.scenario.workload,
+            own.experiment.scenario.workload
+        );
+    }
+
     fn loops_and_run_ms(b: &ModelBench) -> (u32, u64) {
         let WorkloadConfig::Hackbench(h) = &b.experiment.scenario.workload else {
             panic!("not hackbench: {}", b.description)
@@ -667,6 +732,7 @@ mod tests {
         let b = model_bench(
             &rec("hackbench-pipe-process-g1", "hackbench -p -g 1 -l 1000"),
             300,
+            None,
         )
         .unwrap();
         assert_eq!(loops_and_run_ms(&b), (1000, HACKBENCH_RUN_LIMIT_MS));
@@ -677,17 +743,23 @@ mod tests {
                 "perf bench sched messaging -g 2 -l 500",
             ),
             300,
+            None,
         )
         .unwrap();
         assert_eq!(loops_and_run_ms(&b), (500, HACKBENCH_RUN_LIMIT_MS));
         // no -l: the benchmark's own default
-        let b = model_bench(&rec("hackbench-socket-thread-g2", "hackbench -T -g 2"), 300).unwrap();
+        let b = model_bench(
+            &rec("hackbench-socket-thread-g2", "hackbench -T -g 2"),
+            300,
+            None,
+        )
+        .unwrap();
         assert_eq!(
             loops_and_run_ms(&b),
             (DEFAULT_HACKBENCH_LOOPS, HACKBENCH_RUN_LIMIT_MS)
         );
         // open-ended benchmarks keep the given run length
-        let b = model_bench(&rec("tbench-c2", "tbench -t 3 2 127.0.0.1"), 300).unwrap();
+        let b = model_bench(&rec("tbench-c2", "tbench -t 3 2 127.0.0.1"), 300, None).unwrap();
         assert_eq!(b.experiment.scenario.run.duration_ms, 300);
         assert!(b.description.ends_with("300 ms"), "{}", b.description);
     }
@@ -695,7 +767,7 @@ mod tests {
     #[test]
     fn a_bad_loop_count_names_the_argument() {
         for cmd in ["hackbench -p -g 1 -l x", "hackbench -p -g 1 -l 0"] {
-            let e = model_bench(&rec("hackbench-pipe-process-g1", cmd), 300).unwrap_err();
+            let e = model_bench(&rec("hackbench-pipe-process-g1", cmd), 300, None).unwrap_err();
             assert!(e.to_string().contains("-l"), "{e}");
         }
     }
