@@ -14,8 +14,8 @@ use wakelab_interop::sched_trace::TraceSummary;
 use wakelab_sim::kernel::KernelVersion;
 
 use wakelab_interop::validate::{
-    BenchError, Miss, ModelBench, Recording, Report, SummaryError, check_misses, compare, markdown,
-    model_bench, model_summary, parse_misses, splice_doc,
+    BenchError, KernelChoice, Miss, ModelBench, Recording, Report, SummaryError, check_misses,
+    compare, markdown, model_bench, model_summary, parse_misses, splice_doc,
 };
 
 /// Largest recording metadata file read.
@@ -76,6 +76,10 @@ pub struct ValidateArgs {
     /// and expected misses are the recordings' own kernels'.
     #[arg(long, value_name = "VERSION")]
     pub kernel: Option<String>,
+    /// Run the model without the host build's patches (vcpu-pack): the mainline kernel of the
+    /// version. Not with --check, --write-doc or --check-doc.
+    #[arg(long)]
+    pub baseline: bool,
 }
 
 fn recordings(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
@@ -117,7 +121,7 @@ fn one(
     meta: &Path,
     duration_ms: u64,
     seeds: u32,
-    kernel: Option<KernelVersion>,
+    kernel: KernelChoice,
     model_summaries: Option<&Path>,
 ) -> Result<Report> {
     let rec = Recording::from_json(&crate::io::read_text(
@@ -211,31 +215,39 @@ pub fn validate(a: ValidateArgs) -> Result<()> {
     if !(1..=MAX_SEEDS).contains(&a.seeds) {
         bail!("--seeds {}: must be between 1 and {MAX_SEEDS}", a.seeds);
     }
-    let kernel = match a.kernel.as_deref() {
+    let version = match a.kernel.as_deref() {
         None => None,
-        Some(k) => {
-            let v = KernelVersion::parse(k).ok_or_else(|| {
-                let known: Vec<&str> = KernelVersion::ALL.iter().map(|v| v.name()).collect();
-                anyhow!(
-                    "--kernel {k}: not a modelled version ({})",
-                    known.join(", ")
-                )
-            })?;
-            for (given, flag) in [
-                (a.check, "--check"),
-                (a.write_doc.is_some(), "--write-doc"),
-                (a.check_doc.is_some(), "--check-doc"),
-            ] {
-                if given {
-                    bail!(
-                        "--kernel {k} with {flag}: the committed tables and expected misses are \
-                         the recordings' own kernels'; compare another kernel without {flag}"
-                    );
-                }
-            }
-            Some(v)
-        }
+        Some(k) => Some(KernelVersion::parse(k).ok_or_else(|| {
+            let known: Vec<&str> = KernelVersion::ALL.iter().map(|v| v.name()).collect();
+            anyhow!(
+                "--kernel {k}: not a modelled version ({})",
+                known.join(", ")
+            )
+        })?),
     };
+    let kernel = KernelChoice {
+        version,
+        baseline: a.baseline,
+    };
+    if kernel != KernelChoice::default() {
+        let chosen = match (&a.kernel, a.baseline) {
+            (Some(k), true) => format!("--kernel {k} --baseline"),
+            (Some(k), false) => format!("--kernel {k}"),
+            (None, _) => "--baseline".to_string(),
+        };
+        for (given, flag) in [
+            (a.check, "--check"),
+            (a.write_doc.is_some(), "--write-doc"),
+            (a.check_doc.is_some(), "--check-doc"),
+        ] {
+            if given {
+                bail!(
+                    "{chosen} with {flag}: the committed tables and expected misses are the \
+                     recordings' own kernels'; compare another kernel without {flag}"
+                );
+            }
+        }
+    }
     if let Some(n) = a.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(n)

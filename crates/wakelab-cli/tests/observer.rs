@@ -11,7 +11,7 @@ use serde_json::Value;
 use wakelab_interop::validate::bench::{
     PERF_SCHED_RECORD_IDLE_EXIT_NS, PERF_SCHED_RECORD_SWITCH_NS, PERF_SCHED_RECORD_WAKEUP_NS,
 };
-use wakelab_interop::validate::{Recording, model_bench};
+use wakelab_interop::validate::{KernelChoice, Recording, model_bench};
 use wakelab_sim::experiment::run_point;
 
 fn root() -> PathBuf {
@@ -31,7 +31,7 @@ fn model_ratio(name: &str) -> f64 {
         rec.traced_by_perf_sched(),
         "{name} was recorded under perf sched record"
     );
-    let b = model_bench(&rec, 300, None).unwrap();
+    let b = model_bench(&rec, 300, KernelChoice::default()).unwrap();
     let median = |traced: bool| {
         let mut v: Vec<f64> = (1..=SEEDS)
             .map(|seed| {

@@ -104,6 +104,9 @@ fn bad_input_is_named() {
         assert!(!ok, "{flag}");
         assert!(err.contains(&format!("--kernel 5.15 with {flag}")), "{err}");
     }
+    let (ok, _, err) = wakelab(&["validate", "--baseline", "--check"]);
+    assert!(!ok);
+    assert!(err.contains("--baseline with --check: "), "{err}");
 }
 
 /// `(bench, row) -> (real, model)` from `wakelab validate`'s markdown.
@@ -262,6 +265,73 @@ fn the_other_kernel_figures_quoted_in_reasons_are_todays() {
                 model, quoted,
                 "{bench} / {row}: `wakelab validate --kernel {version}` gives {model}, the \
                  reason quotes {quoted}"
+            );
+        }
+    }
+}
+
+/// Rows off per recording (and `all`) in `wakelab validate`'s markdown.
+fn off_rows(md: &str) -> std::collections::HashMap<String, usize> {
+    let mut out = std::collections::HashMap::new();
+    let mut bench = String::new();
+    for l in md.lines() {
+        if let Some(b) = l.strip_prefix("### ") {
+            bench = b.trim().to_string();
+        } else if l.starts_with("| ") && l.contains("| **off") {
+            *out.entry(bench.clone()).or_default() += 1;
+            *out.entry("all".to_string()).or_default() += 1;
+        }
+    }
+    out
+}
+
+/// docs/calibration.md's "The same recordings under other kernels" table: each cell is what
+/// `wakelab validate` with the column's flags counts now.
+#[test]
+fn the_kernel_comparison_table_is_todays() {
+    let doc = std::fs::read_to_string(root().join("docs/calibration.md")).unwrap();
+    let at = doc
+        .find("### The same recordings under other kernels")
+        .expect("section");
+    let table: Vec<Vec<String>> = doc[at..]
+        .lines()
+        .skip_while(|l| !l.starts_with("| recording |"))
+        .skip(2)
+        .take_while(|l| l.starts_with("| "))
+        .map(|l| {
+            l.trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect()
+        })
+        .collect();
+    assert!(table.len() >= 5 && table[0][0] == "all", "{table:?}");
+    // the host's build: the generated tables of the same doc (`docs_tables_are_current_...`
+    // checks them against a run)
+    let begin = doc
+        .find("<!-- wakelab validate: begin")
+        .expect("begin marker");
+    let end = doc.find("<!-- wakelab validate: end").expect("end marker");
+    let columns: [&[&str]; 3] = [&[], &["--baseline"], &["--kernel", "5.15"]];
+    for (i, flags) in columns.iter().enumerate() {
+        let mut args = vec!["validate"];
+        args.extend_from_slice(flags);
+        let off = if flags.is_empty() {
+            off_rows(&doc[begin..end])
+        } else {
+            let (ok, out, err) = wakelab(&args);
+            assert!(ok, "{err}");
+            off_rows(&out)
+        };
+        for row in &table {
+            let now = off.get(&row[0]).copied().unwrap_or(0);
+            assert_eq!(
+                row[i + 1],
+                now.to_string(),
+                "{} under `wakelab {}`: the doc says {}, the run counts {now}",
+                row[0],
+                args.join(" "),
+                row[i + 1]
             );
         }
     }

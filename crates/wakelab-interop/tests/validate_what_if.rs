@@ -13,7 +13,9 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 use wakelab_interop::sched_trace::TraceSummary;
-use wakelab_interop::validate::{Recording, compare, fmt_value, model_bench, model_summary};
+use wakelab_interop::validate::{
+    KernelChoice, Recording, compare, fmt_value, model_bench, model_summary,
+};
 
 fn recordings() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../recordings/host-2vcpu")
@@ -41,7 +43,7 @@ fn what_if(name: &str, duration_ms: u64, wakeup_granularity_ns: Option<u64>) {
     let read = |f: String| std::fs::read_to_string(dir.join(f)).unwrap();
     let rec = Recording::from_json(&read(format!("{name}.json"))).unwrap();
     let real = TraceSummary::from_json(&read(format!("{name}.summary.json"))).unwrap();
-    let mut b = model_bench(&rec, duration_ms, None).unwrap();
+    let mut b = model_bench(&rec, duration_ms, KernelChoice::default()).unwrap();
     let mut v = serde_json::to_value(&b.experiment).unwrap();
     // model_bench runs hackbench to completion; the first what-if cuts it short
     set_all(&mut v, "duration_ms", duration_ms);

@@ -313,15 +313,58 @@ fn dbench_xfs_role(n: &str) -> String {
     }
 }
 
+/// Which kernel the model runs a recording under: the recording's own (the default) or
+/// another, for what another kernel does with the same workload on the same machine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KernelChoice {
+    /// Another modelled version instead of the recording's ([`model_kernel`]). The host
+    /// build's patches ([`model_patches`]) are kept where that version has them.
+    pub version: Option<KernelVersion>,
+    /// Leave out the host build's patches: the mainline kernel of the version.
+    pub baseline: bool,
+}
+
+/// What the description adds when the model does not run the recording's own kernel:
+/// ` (--kernel 5.15: the recording's kernel runs as 6.18 + vcpu-pack; 5.15 has no vcpu-pack)`, ` (--baseline: the recording's kernel runs as 6.18 + vcpu-pack)`, or nothing.
+fn other_kernel_note(
+    kernel: KernelChoice,
+    recorded: KernelVersion,
+    kept: &[PatchId],
+    left_out: &[PatchId],
+) -> String {
+    let other = kernel.version.filter(|&v| v != recorded);
+    if other.is_none() && left_out.is_empty() {
+        return String::new();
+    }
+    let mut flags = Vec::new();
+    if let Some(v) = other {
+        flags.push(format!("--kernel {v}"));
+    }
+    if kernel.baseline {
+        flags.push("--baseline".to_string());
+    }
+    let all: Vec<&str> = kept.iter().chain(left_out).map(|p| p.key()).collect();
+    let mut note = format!(
+        " ({}: the recording's kernel runs as {recorded}",
+        flags.join(" ")
+    );
+    if !all.is_empty() {
+        note += &format!(" + {}", all.join(", "));
+    }
+    if let (Some(v), false, false) = (other, kernel.baseline, left_out.is_empty()) {
+        let keys: Vec<&str> = left_out.iter().map(|p| p.key()).collect();
+        note += &format!("; {v} has no {}", keys.join(" or "));
+    }
+    note + ")"
+}
+
 /// The model's version of `rec`, run for `duration_ms` of simulated time (hackbench: to
-/// completion, at most [`HACKBENCH_RUN_LIMIT_MS`]), under the kernel the recording's gives
-/// ([`model_kernel`]) or under `kernel` instead: what another modelled kernel does with the
-/// same workload on the same machine. The host build's patches ([`model_patches`]) are kept
-/// under `kernel` where they exist for it and left out where not; the description says which.
+/// completion, at most [`HACKBENCH_RUN_LIMIT_MS`]), under the kernel `kernel` chooses; the
+/// description says what ran and, for another kernel, what the recording's runs as.
 pub fn model_bench(
     rec: &Recording,
     duration_ms: u64,
-    kernel: Option<KernelVersion>,
+    kernel: KernelChoice,
 ) -> Result<ModelBench, BenchError> {
     let name = rec.name.as_str();
     let cmd = rec.benchmark_command.as_str();
@@ -472,10 +515,10 @@ pub fn model_bench(
     let mut e = presets::experiment("default").expect("default preset");
     let recorded_kernel = model_kernel(&rec.host.kernel);
     let host_patches = model_patches(&rec.host.cmdline, recorded_kernel).map_err(bad)?;
-    let model_kernel = kernel.unwrap_or(recorded_kernel);
+    let model_kernel = kernel.version.unwrap_or(recorded_kernel);
     let (patches, left_out): (Vec<PatchId>, Vec<PatchId>) = host_patches
         .into_iter()
-        .partition(|p| p.info().applies_to.contains(&model_kernel));
+        .partition(|p| !kernel.baseline && p.info().applies_to.contains(&model_kernel));
     let k = patches
         .iter()
         .fold(KernelConfig::baseline(model_kernel), |k, &p| k.with(p));
@@ -522,20 +565,7 @@ pub fn model_bench(
                 let keys: Vec<&str> = patches.iter().map(|p| p.key()).collect();
                 format!("+ {} (the host's build)", keys.join(", "))
             },
-            match kernel {
-                Some(k) if k != recorded_kernel => {
-                    let keys: Vec<&str> = left_out.iter().map(|p| p.key()).collect();
-                    format!(
-                        " (--kernel {k}: the recording's kernel runs as {recorded_kernel}{})",
-                        if keys.is_empty() {
-                            String::new()
-                        } else {
-                            format!(" + {}, which {k} does not have", keys.join(", "))
-                        }
-                    )
-                }
-                _ => String::new(),
-            },
+            other_kernel_note(kernel, recorded_kernel, &patches, &left_out),
             if to_completion {
                 format!("to completion (at most {run_ms} ms)")
             } else {
@@ -582,8 +612,8 @@ mod tests {
             "perf sched record -o /tmp/x.data -e sched:sched_wakeup -- tbench -t 3 2 127.0.0.1"
                 .into();
         let (p, t) = (
-            model_bench(&plain, 100, None).unwrap(),
-            model_bench(&traced, 100, None).unwrap(),
+            model_bench(&plain, 100, KernelChoice::default()).unwrap(),
+            model_bench(&traced, 100, KernelChoice::default()).unwrap(),
         );
         let (pe, te) = (&p.experiment.scenario.engine, &t.experiment.scenario.engine);
         assert_eq!(
@@ -609,7 +639,7 @@ mod tests {
                 &format!("dbench -t 3 -D /tmp/x/mnt-{fs} 2"),
             );
             r.host.kernel = kernel.into();
-            model_bench(&r, 100, None).unwrap()
+            model_bench(&r, 100, KernelChoice::default()).unwrap()
         };
         let cfg = |b: &ModelBench| match &b.experiment.scenario.workload {
             WorkloadConfig::Dbench(c) => c.clone(),
@@ -685,9 +715,13 @@ mod tests {
         let mut r = rec("tbench-c2", "tbench -t 3 2 127.0.0.1");
         r.host.kernel = "6.18.44-fc-v1045".into();
         r.host.cmdline = "quiet sched_vcpu_pack=15".into();
-        let own = model_bench(&r, 300, None).unwrap();
-        let same = model_bench(&r, 300, Some(KernelVersion::V6_18)).unwrap();
-        let other = model_bench(&r, 300, Some(KernelVersion::V5_15)).unwrap();
+        let run =
+            |version, baseline| model_bench(&r, 300, KernelChoice { version, baseline }).unwrap();
+        let own = run(None, false);
+        let same = run(Some(KernelVersion::V6_18), false);
+        let other = run(Some(KernelVersion::V5_15), false);
+        let mainline = run(None, true);
+        let mainline_other = run(Some(KernelVersion::V5_15), true);
         let kernel = |b: &ModelBench| {
             let k = &b.experiment.scenario.kernel;
             (
@@ -708,11 +742,28 @@ mod tests {
         );
         assert!(
             other.description.contains(
-                "5.15 baseline (--kernel 5.15: the recording's kernel runs as 6.18 + vcpu-pack, \
-                 which 5.15 does not have)"
+                "5.15 baseline (--kernel 5.15: the recording's kernel runs as 6.18 + vcpu-pack; \
+                 5.15 has no vcpu-pack)"
             ),
             "{}",
             other.description
+        );
+        assert_eq!(kernel(&mainline), (KernelVersion::V6_18, vec![]));
+        assert!(
+            mainline.description.contains(
+                "6.18 baseline (--baseline: the recording's kernel runs as 6.18 + vcpu-pack)"
+            ),
+            "{}",
+            mainline.description
+        );
+        assert_eq!(kernel(&mainline_other), kernel(&other));
+        assert!(
+            mainline_other.description.contains(
+                "5.15 baseline (--kernel 5.15 --baseline: the recording's kernel runs as 6.18 \
+                 + vcpu-pack)"
+            ),
+            "{}",
+            mainline_other.description
         );
         assert_eq!(
             other.experiment.scenario.workload,
@@ -732,7 +783,7 @@ mod tests {
         let b = model_bench(
             &rec("hackbench-pipe-process-g1", "hackbench -p -g 1 -l 1000"),
             300,
-            None,
+            KernelChoice::default(),
         )
         .unwrap();
         assert_eq!(loops_and_run_ms(&b), (1000, HACKBENCH_RUN_LIMIT_MS));
@@ -743,7 +794,7 @@ mod tests {
                 "perf bench sched messaging -g 2 -l 500",
             ),
             300,
-            None,
+            KernelChoice::default(),
         )
         .unwrap();
         assert_eq!(loops_and_run_ms(&b), (500, HACKBENCH_RUN_LIMIT_MS));
@@ -751,7 +802,7 @@ mod tests {
         let b = model_bench(
             &rec("hackbench-socket-thread-g2", "hackbench -T -g 2"),
             300,
-            None,
+            KernelChoice::default(),
         )
         .unwrap();
         assert_eq!(
@@ -759,7 +810,12 @@ mod tests {
             (DEFAULT_HACKBENCH_LOOPS, HACKBENCH_RUN_LIMIT_MS)
         );
         // open-ended benchmarks keep the given run length
-        let b = model_bench(&rec("tbench-c2", "tbench -t 3 2 127.0.0.1"), 300, None).unwrap();
+        let b = model_bench(
+            &rec("tbench-c2", "tbench -t 3 2 127.0.0.1"),
+            300,
+            KernelChoice::default(),
+        )
+        .unwrap();
         assert_eq!(b.experiment.scenario.run.duration_ms, 300);
         assert!(b.description.ends_with("300 ms"), "{}", b.description);
     }
@@ -767,7 +823,12 @@ mod tests {
     #[test]
     fn a_bad_loop_count_names_the_argument() {
         for cmd in ["hackbench -p -g 1 -l x", "hackbench -p -g 1 -l 0"] {
-            let e = model_bench(&rec("hackbench-pipe-process-g1", cmd), 300, None).unwrap_err();
+            let e = model_bench(
+                &rec("hackbench-pipe-process-g1", cmd),
+                300,
+                KernelChoice::default(),
+            )
+            .unwrap_err();
             assert!(e.to_string().contains("-l"), "{e}");
         }
     }

@@ -20,7 +20,7 @@ use std::fmt::Write as _;
 use wakelab_sim::experiment::{DetailOptions, run_point_detailed};
 
 use crate::sched_trace::{TraceSummary, stream_of_point, summarise};
-pub use bench::{BenchError, ModelBench, Recording, model_bench};
+pub use bench::{BenchError, KernelChoice, ModelBench, Recording, model_bench};
 pub use rows::{Row, Unit};
 
 /// Model/real factor beyond which a row is off (either way).
