@@ -2,10 +2,14 @@
 //! changes) as the same [`EventStream`] a recorded trace becomes, so the real-vs-model tables
 //! come from one summary code.
 //!
+//! The **waker task** of a wake-up is the record's `waker`: the engine's `current` at
+//! `try_to_wake_up`, as a trace's `sched_waking` names it (none: an interrupt on an idle CPU).
+//! Until December 2026 it was rebuilt from the waker CPU's timeline, which named the first
+//! client of a wake-all (jbd2's commit, a barrier's release) as the waker of the others when it
+//! preempted the waker at the same instant.
+//!
 //! What `PointDetail` does not carry, and how it is rebuilt here:
 //!
-//! * the **waker task** of a wake-up (a [`WakeRecord`] has the waker's CPU only): the task on
-//!   that CPU's timeline at that time, or none (a timer or an IO interrupt on an idle CPU);
 //! * **prev_state** (blocked or preempted) at a switch: the task blocked when its next wake-up
 //!   record comes before (or without) its next segment;
 //! * **names**: a forked task has its fork template's name (`task_names` lists every task);
@@ -14,13 +18,18 @@
 //!   `select_task_rq` call, which (as in core.c) is skipped for a task allowed on one CPU only
 //!   (a bound kworker) and not made for RT tasks; those wake-ups are [`PlainWake`]s. Both go
 //!   into the stream, in time order;
-//! * fork, exit, idle-state (C-state) events: not in the stream (the result's aggregate
+//! * the **start** of a scenario's tasks: their first wake-ups are `new_task` wake-ups with
+//!   no waker (a real trace has the benchmark's parent process fork them; the model has no
+//!   parent), which the summary counts under [`START_WAKER`], not as interrupts; a fork during
+//!   the run is a `new_task` wake-up from its parent;
+//! * exit and idle-state (C-state) events: not in the stream (the result's aggregate
 //!   `cstate_residency` has the residency).
 //!
-//! Both need the whole run recorded: run the point with `DetailOptions::window` covering the
+//! The stream needs the whole run recorded: run the point with `DetailOptions::window` covering the
 //! run, and `engine.max_timeline_segments` / `engine.max_wakeup_records` large enough (wake-up
 //! records beyond the cap are dropped, and a task's block after that looks like a preemption).
 //!
+//! [`START_WAKER`]: super::summary::START_WAKER
 //! [`WakeRecord`]: wakelab_sim::engine::WakeRecord
 //! [`PlainWake`]: wakelab_sim::engine::PlainWake
 
@@ -28,16 +37,33 @@ use std::collections::BTreeMap;
 
 use wakelab_sim::experiment::PointDetail;
 
-/// Every wake-up of a run, decided or not: (time, wakee, waker CPU).
-fn all_wakes(d: &PointDetail) -> impl Iterator<Item = (u64, TaskIdx, usize)> + '_ {
+/// One wake-up of a run as the stream needs it.
+struct Wake {
+    t_ns: u64,
+    wakee: TaskIdx,
+    waker_cpu: usize,
+    waker: Option<TaskIdx>,
+    new_task: bool,
+}
+
+/// Every wake-up of a run, decided or not.
+fn all_wakes(d: &PointDetail) -> impl Iterator<Item = Wake> + '_ {
     d.wake_records
         .iter()
-        .map(|w| (w.t_ns, w.task, w.waker_cpu as usize))
-        .chain(
-            d.plain_wakes
-                .iter()
-                .map(|w| (w.t_ns, w.task, w.waker_cpu as usize)),
-        )
+        .map(|w| Wake {
+            t_ns: w.t_ns,
+            wakee: w.task,
+            waker_cpu: w.waker_cpu as usize,
+            waker: w.waker,
+            new_task: w.new_task,
+        })
+        .chain(d.plain_wakes.iter().map(|w| Wake {
+            t_ns: w.t_ns,
+            wakee: w.task,
+            waker_cpu: w.waker_cpu as usize,
+            waker: w.waker,
+            new_task: w.new_task,
+        }))
 }
 
 use super::events::{Event, EventKind, EventStream, ReadStats, TaskIdx, TaskInfo, TraceSource};
@@ -55,7 +81,7 @@ pub fn stream_of_point(d: &PointDetail) -> EventStream {
         .timeline
         .iter()
         .filter_map(|s| s.task)
-        .chain(all_wakes(d).map(|w| w.1))
+        .chain(all_wakes(d).map(|w| w.wakee))
         .max()
         .map_or(0, |m| m as usize + 1)
         .max(d.task_names.len());
@@ -92,9 +118,9 @@ pub fn stream_of_point(d: &PointDetail) -> EventStream {
         d.timeline.iter().map(|s| s.end).max().unwrap_or(0),
     );
     let mut wakes: Vec<Vec<u64>> = vec![Vec::new(); max_task];
-    for (t_ns, task, _) in all_wakes(d) {
-        if t_ns >= w0 && t_ns <= w1 {
-            wakes[task as usize].push(t_ns);
+    for w in all_wakes(d) {
+        if w.t_ns >= w0 && w.t_ns <= w1 {
+            wakes[w.wakee as usize].push(w.t_ns);
         }
     }
     for v in &mut wakes {
@@ -137,11 +163,17 @@ pub fn stream_of_point(d: &PointDetail) -> EventStream {
             evs.push(switch(cur_end, cpu, Some(t), None, &blocked));
         }
     }
-    for (t_ns, wakee, waker_cpu) in all_wakes(d) {
+    for Wake {
+        t_ns,
+        wakee,
+        waker_cpu,
+        waker,
+        new_task,
+    } in all_wakes(d)
+    {
         if t_ns < w0 || t_ns > w1 {
             continue;
         }
-        let waker = waker_at(&per_cpu[waker_cpu], t_ns, wakee);
         let late = ends_at[wakee as usize].binary_search(&t_ns).is_ok();
         evs.push((
             t_ns,
@@ -152,7 +184,7 @@ pub fn stream_of_point(d: &PointDetail) -> EventStream {
                 kind: EventKind::Wake {
                     waker,
                     wakee,
-                    new_task: false,
+                    new_task,
                 },
             },
         ));
@@ -194,20 +226,6 @@ pub fn stream_of_point(d: &PointDetail) -> EventStream {
     }
 }
 
-/// The task running the wake-up code at `t` on a CPU whose segments (sorted by start) are
-/// `segs`: the one on the CPU at `t`, or the one whose stretch ends at `t` (a waker that wakes
-/// and blocks, or is preempted by its wakee, at the same instant: the wakee's segment then
-/// starts at `t` and must not hide the waker). Never the wakee itself.
-fn waker_at(segs: &[(u64, u64, Option<TaskIdx>)], t: u64, wakee: TaskIdx) -> Option<TaskIdx> {
-    let i = segs.partition_point(|s| s.0 <= t);
-    segs[..i]
-        .iter()
-        .rev()
-        .take_while(|s| s.1 >= t)
-        .filter_map(|s| s.2)
-        .find(|&task| task != wakee)
-}
-
 fn switch(
     t: u64,
     cpu: usize,
@@ -229,22 +247,4 @@ fn switch(
             },
         },
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::waker_at;
-
-    #[test]
-    fn the_waker_is_found_when_its_wakee_takes_over_at_the_same_instant() {
-        // task 1 runs 0..100 and wakes task 2 at 100, which preempts it on the same CPU
-        let segs = [(0, 100, Some(1)), (100, 150, Some(2))];
-        assert_eq!(waker_at(&segs, 100, 2), Some(1));
-        assert_eq!(waker_at(&segs, 50, 2), Some(1));
-        // task 2 wakes task 3 while running; an idle CPU wakes nobody
-        assert_eq!(waker_at(&segs, 120, 3), Some(2));
-        assert_eq!(waker_at(&[(0, 100, None)], 50, 3), None);
-        // a stretch that ended before the wake-up is not the waker
-        assert_eq!(waker_at(&[(0, 40, Some(1)), (40, 100, None)], 50, 3), None);
-    }
 }

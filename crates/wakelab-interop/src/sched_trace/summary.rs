@@ -41,6 +41,9 @@ pub const MAX_SUMMARY_EDGES: usize = 64;
 const MAX_WAKES_PER_RUN: usize = 256;
 /// Name of the waker group for wake-ups from the idle task or an interrupt on it.
 pub const IDLE_WAKER: &str = "(idle/irq)";
+/// Name of the waker group for a task's first wake-up with no waker: a simulated scenario's
+/// tasks starting (from_sim.rs; a real trace's `sched_wakeup_new` comes from the parent).
+pub const START_WAKER: &str = "(start)";
 
 /// A distribution: count, mean and nearest-rank percentiles, all integers (ns).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -219,7 +222,8 @@ pub fn summarise(s: &EventStream) -> TraceSummary {
     let mut idle: Vec<BTreeMap<u32, u64>> = vec![BTreeMap::new(); s.nr_cpus as usize];
     let group_of: Vec<String> = s.tasks.iter().map(|t| comm_group(&t.comm)).collect();
     let mut edges: Vec<WakeEdge> = Vec::new();
-    let mut edge_ix: HashMap<(Option<&str>, &str), usize> = HashMap::new();
+    // (waker group, none and a task's start, wakee group)
+    let mut edge_ix: HashMap<(Option<&str>, bool, &str), usize> = HashMap::new();
     let mut totals = Totals {
         tasks: n as u64,
         ..Totals::default()
@@ -312,15 +316,25 @@ pub fn summarise(s: &EventStream) -> TraceSummary {
                     a.on_cpu = Some((e.cpu, t));
                 }
             }
-            EventKind::Wake { waker, wakee, .. } => {
+            EventKind::Wake {
+                waker,
+                wakee,
+                new_task,
+            } => {
                 let key = (
                     waker.map(|w| group_of[w as usize].as_str()),
+                    waker.is_none() && new_task,
                     group_of[wakee as usize].as_str(),
                 );
                 let edge = *edge_ix.entry(key).or_insert_with(|| {
                     edges.push(WakeEdge {
-                        waker: key.0.unwrap_or(IDLE_WAKER).to_string(),
-                        wakee: key.1.to_string(),
+                        waker: match key {
+                            (Some(g), _, _) => g,
+                            (None, true, _) => START_WAKER,
+                            (None, false, _) => IDLE_WAKER,
+                        }
+                        .to_string(),
+                        wakee: key.2.to_string(),
                         count: 0,
                         to_idle: 0,
                     });

@@ -88,6 +88,13 @@ pub struct WakeRecord {
     pub t_ns: u64,
     pub task: TaskId,
     pub waker_cpu: Cpu,
+    /// The task running the wake-up, `current` at `try_to_wake_up` (a trace's `sched_waking`
+    /// names it): the waker's own step, the parent at a fork, or for an interrupt's wake-up
+    /// (timer, IO completion) the task it interrupted; `None` when that is the idle task.
+    pub waker: Option<TaskId>,
+    /// The first wake-up of a task (`wake_up_new_task`, a trace's `sched_wakeup_new`): a fork,
+    /// with its parent as `waker`, or a task of the scenario starting (no parent).
+    pub new_task: bool,
     pub prev_cpu: Cpu,
     pub cpu: Cpu,
     /// WF_SYNC: the waker said it is about to sleep (pipes, sockets).
@@ -107,6 +114,10 @@ pub struct PlainWake {
     pub t_ns: u64,
     pub task: TaskId,
     pub waker_cpu: Cpu,
+    /// As [`WakeRecord::waker`].
+    pub waker: Option<TaskId>,
+    /// As [`WakeRecord::new_task`].
+    pub new_task: bool,
     pub cpu: Cpu,
 }
 

@@ -67,7 +67,7 @@ impl Sim {
             }
             SchedClass::Fifo { .. } => {
                 let cpu = self.select_task_rq_rt(t, parent_cpu);
-                self.record_plain_wake(t, parent_cpu, cpu);
+                self.record_plain_wake(t, parent_cpu, parent, true, cpu);
                 cpu
             }
         };
@@ -230,7 +230,7 @@ impl Sim {
         if self.tasks[t as usize].sched_delayed {
             // ttwu_runnable: the task is still queued (DELAY_DEQUEUE), so it is requeued where
             // it is, without select_task_rq
-            self.ttwu_runnable(t, waker_cpu, prev);
+            self.ttwu_runnable(t, waker_cpu, current, prev);
             return;
         }
         let cpu = match self.tasks[t as usize].class {
@@ -239,7 +239,7 @@ impl Sim {
             }
             SchedClass::Fifo { .. } => {
                 let cpu = self.select_task_rq_rt(t, prev);
-                self.record_plain_wake(t, waker_cpu, cpu);
+                self.record_plain_wake(t, waker_cpu, current, false, cpu);
                 cpu
             }
         };
@@ -251,8 +251,8 @@ impl Sim {
 
     /// `ttwu_runnable` for a delayed task: `enqueue_task(ENQUEUE_DELAYED)`
     /// (`requeue_delayed_entity`, util_est back in), then `wakeup_preempt`.
-    fn ttwu_runnable(&mut self, t: TaskId, waker_cpu: Cpu, cpu: Cpu) {
-        self.record_plain_wake(t, waker_cpu, cpu);
+    fn ttwu_runnable(&mut self, t: TaskId, waker_cpu: Cpu, current: Option<TaskId>, cpu: Cpu) {
+        self.record_plain_wake(t, waker_cpu, current, false, cpu);
         self.requeue_delayed_entity(cpu, t);
         let task = &mut self.tasks[t as usize];
         let rq = &mut self.rqs[cpu as usize];
@@ -286,7 +286,7 @@ impl Sim {
             // core.c select_task_rq: the class is not called (nr_cpus_allowed == 1)
             let cpu = allowed.first().unwrap();
             if kind != SdFlag::Exec {
-                self.record_plain_wake(t, this_cpu, cpu);
+                self.record_plain_wake(t, this_cpu, current, kind == SdFlag::Fork, cpu);
             }
             return cpu;
         }
@@ -395,6 +395,8 @@ impl Sim {
             t_ns: self.now,
             task: t,
             waker_cpu: this_cpu,
+            waker: current,
+            new_task: kind == SdFlag::Fork,
             prev_cpu: self.tasks[t as usize].cpu,
             cpu,
             sync,
@@ -405,11 +407,20 @@ impl Sim {
     }
 
     /// Keep a wake-up that made no fair placement decision (for traces of the run).
-    fn record_plain_wake(&mut self, t: TaskId, waker_cpu: Cpu, cpu: Cpu) {
+    fn record_plain_wake(
+        &mut self,
+        t: TaskId,
+        waker_cpu: Cpu,
+        waker: Option<TaskId>,
+        new_task: bool,
+        cpu: Cpu,
+    ) {
         self.stats.record_plain_wake(PlainWake {
             t_ns: self.now,
             task: t,
             waker_cpu,
+            waker,
+            new_task,
             cpu,
         });
     }
