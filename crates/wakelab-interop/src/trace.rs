@@ -356,6 +356,12 @@ pub fn chrome_trace_with(
     }
 
     // ---- wake-ups: instant on the chosen CPU, flow from the waker's CPU -----------------------
+    // the task that ran the wake-up (the summary's group names for none)
+    let waker_of = |waker: Option<u32>, new_task: bool| match waker {
+        Some(w) => name_of(w),
+        None if new_task => crate::sched_trace::summary::START_WAKER.to_string(),
+        None => crate::sched_trace::summary::IDLE_WAKER.to_string(),
+    };
     let mut wake_moves: HashMap<u32, Vec<(u64, usize)>> = HashMap::new();
     let mut last_wake: Option<u64> = None;
     for w in &detail.wake_records {
@@ -376,12 +382,13 @@ pub fn chrome_trace_with(
         out.push(
             w.t_ns,
             format!(
-                r#"{{"name":{},"cat":"wakeup","ph":"i","s":"t","pid":{CPUS_PID},"tid":{},"ts":{},"args":{{"task":{},"task_id":{},"waker_cpu":{wc},"prev_cpu":{pc},"cpu":{cc},"rule":{},"decision":{},"migrated":{migrated}}}}}"#,
+                r#"{{"name":{},"cat":"wakeup","ph":"i","s":"t","pid":{CPUS_PID},"tid":{},"ts":{},"args":{{"task":{},"task_id":{},"waker":{},"waker_cpu":{wc},"prev_cpu":{pc},"cpu":{cc},"rule":{},"decision":{},"migrated":{migrated}}}}}"#,
                 js(&format!("wakeup {name}")),
                 tid(cc),
                 us(w.t_ns),
                 js(&name),
                 w.task,
+                js(&waker_of(w.waker, w.new_task)),
                 js(&rule),
                 w.decision
             ),
@@ -432,12 +439,13 @@ pub fn chrome_trace_with(
         out.push(
             w.t_ns,
             format!(
-                r#"{{"name":{},"cat":"plain-wakeup","ph":"i","s":"t","pid":{CPUS_PID},"tid":{},"ts":{},"args":{{"task":{},"task_id":{},"waker_cpu":{wc},"cpu":{cc},"decision":"none: a pinned or RT task"}}}}"#,
+                r#"{{"name":{},"cat":"plain-wakeup","ph":"i","s":"t","pid":{CPUS_PID},"tid":{},"ts":{},"args":{{"task":{},"task_id":{},"waker":{},"waker_cpu":{wc},"cpu":{cc},"decision":"none: a pinned or RT task"}}}}"#,
                 js(&format!("wakeup {name}")),
                 tid(cc),
                 us(w.t_ns),
                 js(&name),
                 w.task,
+                js(&waker_of(w.waker, w.new_task)),
             ),
         );
         wake_moves.entry(w.task).or_default().push((w.t_ns, cc));

@@ -192,6 +192,11 @@ fn preset_run_exports_a_valid_trace() {
             assert!(a[k].is_u64(), "{k} in {w}");
         }
         assert!(a["rule"].as_str().is_some_and(|r| !r.is_empty()), "{w}");
+        // the task that ran the wake-up, never the wakee itself
+        let waker = a["waker"]
+            .as_str()
+            .unwrap_or_else(|| panic!("waker in {w}"));
+        assert!(!waker.is_empty() && waker != a["task"], "{w}");
         assert_eq!(
             tid_cpu[&w["tid"].as_u64().unwrap()],
             a["cpu"].as_u64().unwrap() as usize
