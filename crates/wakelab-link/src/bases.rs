@@ -61,11 +61,17 @@ pub const EXPERIMENTS: &[(&str, &str)] = &[
     ("t3@4", include_str!("../bases/v1/experiments/t3@4.json")),
     ("t4@4", include_str!("../bases/v1/experiments/t4@4.json")),
     ("t5@4", include_str!("../bases/v1/experiments/t5@4.json")),
-    // generation 5 (2026-12-04, last): pgbench's server processes (the background writer and
+    // generation 5 (2026-12-04, later): pgbench's server processes (the background writer and
     // the WAL writer, `aux_processes`)
     (
         "t2-pgbench@5",
         include_str!("../bases/v1/experiments/t2-pgbench@5.json"),
+    ),
+    // generation 6 (2026-12-04, last): pgbench's WAL flush as the recorded IO waits
+    // (`ios_per_flush`, `metadata_io_permille`, a wait's `io_ns`)
+    (
+        "t2-pgbench@6",
+        include_str!("../bases/v1/experiments/t2-pgbench@6.json"),
     ),
 ];
 
@@ -137,12 +143,17 @@ pub fn experiment(id: &str) -> Option<Value> {
 }
 
 /// Every pgbench workload (`"kind": "pgbench"`) in `v` without an `aux_processes` key gets
-/// `false`.
+/// `false`; one without `ios_per_flush` (written before the WAL flush became the recorded IO
+/// waits, 2026-12-04) gets one IO wait per flush and no metadata write, its flush then.
 fn pgbench_without_aux(v: &mut Value) {
     match v {
         Value::Object(m) => {
             if m.get("kind").and_then(Value::as_str) == Some("pgbench") {
                 m.entry("aux_processes").or_insert(Value::Bool(false));
+                if !m.contains_key("ios_per_flush") {
+                    m.insert("ios_per_flush".into(), Value::from(1));
+                    m.insert("metadata_io_permille".into(), Value::from(0));
+                }
             }
             m.values_mut().for_each(pgbench_without_aux);
         }

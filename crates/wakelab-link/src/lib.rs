@@ -624,6 +624,25 @@ mod tests {
         assert!(seen >= 4);
     }
 
+    /// Links written before the WAL flush became the recorded IO waits (pgbench's
+    /// `ios_per_flush`, `metadata_io_permille`, 2026-12-04) ran one IO per flush; every base
+    /// whose pgbench workload predates the fields still reads so, with its own `io_ns`.
+    #[test]
+    fn bases_predate_the_recorded_wal_flush() {
+        let mut seen = 0;
+        for (id, text) in bases::EXPERIMENTS {
+            let e = experiment_from_document(&bases::experiment(id).unwrap()).unwrap();
+            if let wakelab_sim::workload::WorkloadConfig::Pgbench(c) = &e.scenario.workload {
+                if !text.contains("\"ios_per_flush\"") {
+                    assert_eq!((c.ios_per_flush, c.metadata_io_permille), (1, 0), "{id}");
+                    assert!(text.contains("\"io_ns\""), "{id}");
+                }
+                seen += 1;
+            }
+        }
+        assert!(seen >= 5);
+    }
+
     #[test]
     fn frozen_bases_read_as_valid_experiments() {
         for (id, _) in bases::EXPERIMENTS {

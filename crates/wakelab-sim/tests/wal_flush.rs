@@ -80,3 +80,114 @@ fn wal_ids_are_bounded_and_named() {
     assert!(m.contains("program[0].loop.body[2].wal_flush.wal"), "{m}");
     assert!(m.contains("63"), "{m}");
 }
+
+/// A lone committer whose flush is `ios` IO waits (and one more in `extra` per mille).
+fn multi_io_backend(n: u32, ios: u8, extra: u16) -> serde_json::Value {
+    serde_json::json!({"name": "A", "affinity": "0", "start_cpu": 0, "program": [
+        {"loop": {"count": n, "body": [
+            {"run": {"cycles": 20000}}, {"ops": {"n": 1}},
+            {"wal_flush": {"wal": 0, "ns": 100000, "irq": "issuer",
+                           "ios": ios, "extra_io_permille": extra}}
+        ]}}
+    ]})
+}
+
+#[test]
+fn a_flush_is_its_io_waits_one_after_another() {
+    // three IO waits per flush, each ended by its completion interrupt
+    let s = run(&host(
+        custom(serde_json::json!([multi_io_backend(5, 3, 0)])),
+        20,
+    ));
+    assert_eq!(s.exits, 1);
+    assert_eq!(s.io_waits, 15);
+    assert_eq!(s.wakeups, 15);
+    // one more in every flush
+    let s = run(&host(
+        custom(serde_json::json!([multi_io_backend(5, 2, 1000)])),
+        20,
+    ));
+    assert_eq!(s.io_waits, 15);
+    // one more in about half of them
+    let s = run(&host(
+        custom(serde_json::json!([multi_io_backend(400, 2, 500)])),
+        400,
+    ));
+    assert_eq!(s.exits, 1);
+    let extra = s.io_waits - 800;
+    assert!(
+        (150..=250).contains(&extra),
+        "{extra} extra IO waits in 400 flushes"
+    );
+}
+
+#[test]
+fn a_waiter_is_released_after_the_holders_last_io_wait() {
+    // A's flush is two IO waits of 1 ms (until ~2 ms); B commits at ~500 µs and waits for the
+    // lock; its record came after A's flush began, so after the release B flushes itself:
+    // A's two IOs, A's release waking B, B's two IOs
+    let b = |name: &str, cpu: u32, start: u64| {
+        serde_json::json!({"name": name, "affinity": cpu.to_string(), "start_cpu": cpu,
+        "start_ns": start, "program": [
+            {"run": {"cycles": 20000}}, {"ops": {"n": 1}},
+            {"wal_flush": {"wal": 0, "ns": 1000000, "irq": "issuer", "ios": 2}}
+        ]})
+    };
+    let s = run(&host(
+        custom(serde_json::json!([b("A", 0, 0), b("B", 1, 500_000)])),
+        10,
+    ));
+    assert_eq!(s.exits, 2);
+    assert_eq!(s.io_waits, 4);
+    assert_eq!(s.wakeups, 5);
+}
+
+#[test]
+fn flush_io_counts_are_bounded_and_named() {
+    for (field, value) in [("ios", 0), ("ios", 9), ("extra_io_permille", 1001)] {
+        let mut v = serde_json::to_value(host(
+            custom(serde_json::json!([multi_io_backend(1, 2, 0)])),
+            10,
+        ))
+        .unwrap();
+        v["workload"]["tasks"][0]["program"][0]["loop"]["body"][2]["wal_flush"][field] =
+            serde_json::json!(value);
+        let sc: Scenario = serde_json::from_value(v).unwrap();
+        let m = sc.validate().unwrap_err().to_string();
+        assert!(
+            m.contains(&format!("program[0].loop.body[2].wal_flush.{field}")),
+            "{m}"
+        );
+    }
+}
+
+/// pgbench read-write's commit sleeps on the disk as often as the recordings' backends do:
+/// one client, so every commit flushes its own WAL, `ios_per_flush` (the WAL page write and
+/// the cache flush) plus a metadata write in `metadata_io_permille` of the flushes: 2.35 per
+/// transaction, the committed pgbench-rw-c1's backend D-state blocks (recordings/README.md,
+/// pgbench; recordings/pgbench-rw-fdatasync).
+#[test]
+fn pgbench_commits_wait_for_the_disk_as_often_as_the_recorded_backends() {
+    let c = wakelab_sim::workload::PgbenchConfig::default();
+    assert_eq!((c.ios_per_flush, c.metadata_io_permille), (2, 350));
+    let s = run(&host(serde_json::json!({"kind": "pgbench"}), 600));
+    assert!(s.ops > 300, "{} transactions", s.ops);
+    let per_txn = s.io_waits as f64 / s.ops as f64;
+    assert!(
+        (2.25..=2.45).contains(&per_txn),
+        "{per_txn:.3} IO waits per transaction ({} in {})",
+        s.io_waits,
+        s.ops
+    );
+    // the model before 4 December 2026: one IO wait per commit
+    let s = run(&host(
+        serde_json::json!({"kind": "pgbench", "ios_per_flush": 1, "metadata_io_permille": 0}),
+        200,
+    ));
+    assert!(
+        s.io_waits.abs_diff(s.ops) <= 1,
+        "{} / {}",
+        s.io_waits,
+        s.ops
+    );
+}

@@ -164,6 +164,17 @@ pub const LOOP_WRITE_NS: u64 = 1;
 /// "What changed on a quiet machine", item 5).
 pub const LOOP_COMMIT_RECORD_NS: (u64, u64) = (200_000, 2_100_000);
 
+/// The CPU that takes the recording host's disk completion interrupts. **Measured**
+/// (2026-12-04, recordings/pgbench-rw-fdatasync): its virtio disk (`virtio1-req.0`, one
+/// request queue, one MSI-X vector) interrupts vCPU 1 only (`/proc/interrupts`: every one of
+/// its 1.5 million interrupts on CPU1; `effective_affinity_list` 1 of `smp_affinity_list`
+/// 0-1), 2.24 and 2.19 interrupts per pgbench transaction at one and two clients, the
+/// backends' D-state blocks; the completion runs at that interrupt's exit (BLOCK_SOFTIRQ),
+/// which wakes the backend from vCPU 1 (recordings/pgbench-rw-handoffs, "All of them are woken
+/// from softirq"). Set on pgbench's validation runs of the recordings made on
+/// [`LOOP_HOST_KERNEL`] (dbench's completions go through the loop device instead).
+pub const HOST_DISK_IRQ_CPU: u16 = 1;
+
 /// The recording host's loop device for a dbench run on `variant` (docs/workloads.md,
 /// "dbench"): completions through the loop worker and ksoftirqd in the measured shares, the
 /// measured thread costs and latencies above. Set on the validation runs of the recordings
@@ -506,10 +517,18 @@ pub fn model_bench(
         serde_json::from_value(workload).map_err(|e| bad(format!("model workload: {e}")))?;
     // the recording host's storage: dbench on its loop device
     let mut on_loop = false;
+    let mut disk_irq = false;
     if let WorkloadConfig::Dbench(c) = &mut workload {
         if rec.host.kernel == LOOP_HOST_KERNEL {
             host_loop_device(c);
             on_loop = true;
+        }
+    }
+    // and its virtio disk's completion interrupts, for pgbench's WAL flushes (read-write only)
+    if let WorkloadConfig::Pgbench(c) = &mut workload {
+        if rec.host.kernel == LOOP_HOST_KERNEL && c.txns_per_io > 0 {
+            c.irq = wakelab_sim::engine::IrqRoute::Cpu(HOST_DISK_IRQ_CPU);
+            disk_irq = true;
         }
     }
     let mut e = presets::experiment("default").expect("default preset");
@@ -573,6 +592,10 @@ pub fn model_bench(
             }
         ) + if on_loop {
             ", on the host's loop device (IO completions through its worker and ksoftirqd)"
+        } else {
+            ""
+        } + if disk_irq {
+            ", the host's disk interrupts on CPU 1"
         } else {
             ""
         } + if observed {
@@ -668,6 +691,36 @@ mod tests {
         };
         assert_eq!(guest, default);
         assert!(default.loop_device.is_none() && default.commit_record_io_ns.is_none());
+    }
+
+    #[test]
+    fn only_the_recording_hosts_pgbench_flushes_interrupt_its_cpu_1() {
+        use wakelab_sim::engine::IrqRoute;
+        use wakelab_sim::workload::WorkloadConfig;
+        let pgbench = |kernel: &str, kind: &str, args: &str| {
+            let mut r = rec(
+                &format!("pgbench-{kind}-c2"),
+                &format!("runuser -u postgres -- pgbench -h /tmp/x -n {args}-c 2 -j 2 -T 3 bench"),
+            );
+            r.host.kernel = kernel.into();
+            let b = model_bench(&r, 100).unwrap();
+            match &b.experiment.scenario.workload {
+                WorkloadConfig::Pgbench(c) => (c.irq, b.description.clone()),
+                w => panic!("{w:?}"),
+            }
+        };
+        let (irq, description) = pgbench(LOOP_HOST_KERNEL, "rw", "");
+        assert_eq!(irq, IrqRoute::Cpu(HOST_DISK_IRQ_CPU));
+        assert!(
+            description.contains("disk interrupts on CPU 1"),
+            "{description}"
+        );
+        // select-only has no flush; another host keeps the default route
+        let (irq, description) = pgbench(LOOP_HOST_KERNEL, "select", "-S ");
+        assert_eq!(irq, IrqRoute::RoundRobin);
+        assert!(!description.contains("disk interrupts"), "{description}");
+        let (irq, _) = pgbench("6.1.0-57-cloud-amd64", "rw", "");
+        assert_eq!(irq, IrqRoute::RoundRobin);
     }
 
     #[test]

@@ -200,14 +200,23 @@ pub enum Phase {
     /// PostgreSQL's `XLogFlush` does it. The task's commit record is inserted into WAL `wal`;
     /// if a flush already covered it, the step is done; if another task holds the write lock
     /// (`WALWriteLock`), sleep until it is released and check again (`LWLockAcquireOrWait`);
-    /// else take the lock, write and flush every record inserted so far (an IO of `ns` whose
-    /// completion interrupt goes by `irq`, as `io`), release the lock and wake every task
-    /// waiting for it (`LWLockRelease`, not WF_SYNC).
+    /// else take the lock, write and flush every record inserted so far (`ios` IO waits one
+    /// after another, plus one more in `extra_io_permille` of the flushes, each of `ns` with
+    /// its completion interrupt routed by `irq`, as `io`: the `write` and `fdatasync` of
+    /// `XLogWrite`), release the lock and wake every task waiting for it (`LWLockRelease`,
+    /// not WF_SYNC).
     WalFlush {
         wal: u16,
         ns: Amount,
         #[serde(default)]
         irq: IrqRoute,
+        /// IO waits of one flush (1 to `MAX_WAL_FLUSH_IOS`); default 1.
+        #[serde(default = "one_io", skip_serializing_if = "is_one_io")]
+        ios: u8,
+        /// Share of flushes, per mille (0 to 1000), with one more IO wait (drawn per flush);
+        /// default 0.
+        #[serde(default, skip_serializing_if = "is_zero_permille")]
+        extra_io_permille: u16,
     },
     /// Take lock `id` (drawn per execution: a number, or `{lo, hi}` for a random row of a
     /// table) until the task's next `unlock_all` (engine/sim/locks.rs): a database row lock as
@@ -343,10 +352,12 @@ pub enum Op {
     CommitWait(u16),
     CommitStart(u16),
     CommitEnd(u16),
+    /// `wal` below `MAX_WALS` (64), one byte so that an op stays 32 bytes.
     WalFlush {
-        wal: u16,
+        wal: u8,
         ns: Amount,
         irq: IrqRoute,
+        ios: FlushIos,
     },
     Lock(Amount),
     UnlockAll,
@@ -373,6 +384,40 @@ pub const MAX_LOOP_DEPTH: usize = 4;
 pub const MAX_JOURNALS: u16 = 64;
 /// WALs a scenario may use (`wal_flush` steps name ids `0..MAX_WALS`).
 pub const MAX_WALS: u16 = 64;
+/// IO waits of one WAL flush (`wal_flush`'s `ios`, pgbench's `ios_per_flush`): at most 8.
+pub const MAX_WAL_FLUSH_IOS: u8 = 8;
+
+/// A compiled `wal_flush`'s IO waits, packed into 16 bits so that an [`Op`] stays 32 bytes:
+/// `ios - 1` (0 to 7) above `extra_io_permille` (0 to 1000, 10 bits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FlushIos(u16);
+
+impl FlushIos {
+    /// `ios` in 1..=`MAX_WAL_FLUSH_IOS`, `extra_io_permille` at most 1000 (checked when the
+    /// program is compiled).
+    pub fn new(ios: u8, extra_io_permille: u16) -> FlushIos {
+        debug_assert!((1..=MAX_WAL_FLUSH_IOS).contains(&ios) && extra_io_permille <= 1000);
+        FlushIos((u16::from(ios.saturating_sub(1)) << 10) | extra_io_permille.min(1000))
+    }
+    /// IO waits of every flush.
+    pub fn ios(self) -> u8 {
+        (self.0 >> 10) as u8 + 1
+    }
+    /// Share of flushes, per mille, with one more.
+    pub fn extra_io_permille(self) -> u16 {
+        self.0 & 0x3ff
+    }
+}
+
+fn one_io() -> u8 {
+    1
+}
+fn is_one_io(n: &u8) -> bool {
+    *n == 1
+}
+fn is_zero_permille(p: &u16) -> bool {
+    *p == 0
+}
 /// Locks a task may hold at once (`lock`); a `lock` step beyond that is skipped. It bounds the
 /// lock table (engine/sim/locks.rs) to this many entries per task.
 pub const MAX_LOCKS_HELD: usize = 16;
@@ -603,11 +648,38 @@ fn compile_into(
             Phase::CommitWait { journal } => out.push(Op::CommitWait(*journal)),
             Phase::CommitStart { journal } => out.push(Op::CommitStart(*journal)),
             Phase::CommitEnd { journal } => out.push(Op::CommitEnd(*journal)),
-            Phase::WalFlush { wal, ns, irq } => out.push(Op::WalFlush {
-                wal: *wal,
-                ns: *ns,
-                irq: *irq,
-            }),
+            Phase::WalFlush {
+                wal,
+                ns,
+                irq,
+                ios,
+                extra_io_permille,
+            } => {
+                if *ios == 0 || *ios > MAX_WAL_FLUSH_IOS {
+                    return Err(program_field(
+                        "wal_flush.ios",
+                        format!("must be between 1 and {MAX_WAL_FLUSH_IOS} (got {ios})"),
+                    ));
+                }
+                if *extra_io_permille > 1000 {
+                    return Err(program_field(
+                        "wal_flush.extra_io_permille",
+                        format!("must be at most 1000 (got {extra_io_permille})"),
+                    ));
+                }
+                if *wal >= MAX_WALS {
+                    return Err(program_field(
+                        "wal_flush.wal",
+                        format!("must be at most {} (got {wal})", MAX_WALS - 1),
+                    ));
+                }
+                out.push(Op::WalFlush {
+                    wal: *wal as u8,
+                    ns: *ns,
+                    irq: *irq,
+                    ios: FlushIos::new(*ios, *extra_io_permille),
+                })
+            }
             Phase::Lock { id } => out.push(Op::Lock(*id)),
             Phase::UnlockAll => out.push(Op::UnlockAll),
             Phase::Ops { n } => out.push(Op::Ops(*n)),
@@ -800,6 +872,16 @@ mod tests {
 #[cfg(test)]
 mod size_tests {
     use super::*;
+
+    #[test]
+    fn flush_ios_pack_both_counts() {
+        for ios in 1..=MAX_WAL_FLUSH_IOS {
+            for p in [0, 1, 350, 999, 1000] {
+                let f = FlushIos::new(ios, p);
+                assert_eq!((f.ios(), f.extra_io_permille()), (ios, p));
+            }
+        }
+    }
 
     #[test]
     fn an_op_stays_32_bytes() {

@@ -196,6 +196,8 @@ pub struct RunStats {
     pub chan_write_blocks: u64,
     /// `recv`s that found the inbox empty and slept.
     pub chan_read_blocks: u64,
+    /// IO waits started (an `io` step, each IO wait of a `wal_flush`'s flush).
+    pub io_waits: u64,
     /// Loopback TCP sends whose receive path (`net_rx_action`) ran on the sender's CPU.
     pub net_rx_softirqs: u64,
     /// `exec` steps run (`sched_exec` placement decisions of fair tasks).

@@ -469,8 +469,9 @@ pub enum PgbenchSocket {
 
 /// pgbench: `clients` pgbench client connections, each with its own server backend. A
 /// transaction is `statements_per_txn` request/response round trips (`send` / `recv`, WF_SYNC
-/// wake-ups both ways); every `txns_per_io`-th commit waits for a WAL flush IO with a completion
-/// interrupt.
+/// wake-ups both ways); every `txns_per_io`-th commit waits for a WAL flush: `ios_per_flush` IO
+/// waits (plus a metadata write in `metadata_io_permille` of the flushes), each with a
+/// completion interrupt.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct PgbenchConfig {
@@ -513,8 +514,38 @@ pub struct PgbenchConfig {
     /// is a `wal_flush` step (PostgreSQL's `XLogFlush`, engine/sim/wal.rs): a backend that
     /// finds another flushing waits for it and is usually covered by its flush.
     pub txns_per_io: u32,
-    /// WAL flush latency (write + fdatasync). Default uniform 50-150 µs.
+    /// One IO wait of the WAL flush, from the flusher's block to the completion interrupt.
+    /// Default uniform 26.5-79.5 µs, **measured**: the committed quiet recordings'
+    /// (recordings/host-2vcpu, 2026-12-01) backend D-state sleeps with a visible wake-up have a
+    /// median of 50 µs (pgbench-rw-c2) and 56 µs (rw-c4) (recordings/README.md, pgbench, the
+    /// `io_ns` row); their middle, 53 µs, is the median here. The spread is the 2026-12-04
+    /// re-recording's (recordings/pgbench-rw-fdatasync, rw-c2: the 9 037 sleeps inside
+    /// fdatasync whose wake-up is traced, p10 / p50 / p90 20.2 / 31.3 / 44.4 µs, 0.65 / 1 / 1.42
+    /// of the median), read as a uniform 0.5-1.5 of the median (p10 / p90 0.6 / 1.4); its own
+    /// disk was faster (median 31 µs). rw-c1's 113 µs is left out: with vCPU 1 idle while the
+    /// backend waits few of its wake-ups are traced, and that recording had foreign load.
+    /// Until 4 December 2026 the whole flush was one IO of uniform 50-150 µs, an estimate.
     pub io_ns: Amount,
+    /// IO waits of one WAL flush (`wal_flush`'s `ios`, 1 to 8). Default 2, **measured**
+    /// (recordings/pgbench-rw-fdatasync, 2026-12-04, with the block layer's events): the
+    /// fdatasync of every commit sleeps on the WAL page write (`WS`, 8 kB) and then on the
+    /// device's cache flush (`FF`, issued by kblockd), in 3 172 of 3 176 fdatasyncs at one
+    /// client and 6 063 of 6 094 at two; the loaded re-recording names the same waits
+    /// (recordings/pgbench-rw-handoffs). The `pwrite` before it does not sleep.
+    pub ios_per_flush: u32,
+    /// Share of WAL flushes, per mille (0 to 1000), with one more IO wait: a 4 kB metadata
+    /// write (`WSM`) between the page write and the cache flush. Default 350, **measured**: the
+    /// committed quiet pgbench-rw-c1 (one client, so every commit flushes its own WAL) has 2.35
+    /// backend D-state blocks per transaction (recordings/README.md, pgbench), 0.35 more than
+    /// `ios_per_flush`; the 2026-12-04 re-recording has the metadata write in 236 of 1000
+    /// fdatasyncs at one client and 123 at two (no other D block: 1.000 fdatasync per commit).
+    /// 0 with `ios_per_flush` 1 is the model before 4 December 2026 (and what a link to a base
+    /// written before these fields decodes to: crates/wakelab-link/src/bases.rs).
+    pub metadata_io_permille: u16,
+    /// Where the flush's completion interrupts are delivered. Default round robin (T2's
+    /// MSI-X vectors spread over CPUs); `wakelab validate` sets the recording host's
+    /// (`{"cpu": 1}`: its virtio disk's one request queue interrupts vCPU 1 only,
+    /// crates/wakelab-interop/src/validate/bench.rs).
     pub irq: IrqRoute,
     /// Unix socket (default, as recorded) or loopback TCP.
     pub socket: PgbenchSocket,
@@ -549,7 +580,9 @@ impl Default for PgbenchConfig {
             client_after_send_cycles: Amount::Fixed(5_400),
             backend_after_send_cycles: Amount::Fixed(17_600),
             txns_per_io: 1,
-            io_ns: around(100_000),
+            io_ns: around(53_000),
+            ios_per_flush: 2,
+            metadata_io_permille: 350,
             irq: IrqRoute::RoundRobin,
             socket: PgbenchSocket::Unix,
             scale: 4,

@@ -795,6 +795,8 @@ fn pgbench(c: &PgbenchConfig, clients: u32, topo: &Topology) -> Result<Generated
                     wal: 0,
                     ns: c.io_ns,
                     irq: c.irq,
+                    ios: u8::try_from(c.ios_per_flush).unwrap_or(u8::MAX),
+                    extra_io_permille: c.metadata_io_permille,
                 });
             }
             if locks && i == stmts - 1 {

@@ -1074,8 +1074,16 @@ impl Exporter<'_> {
                 Phase::Exec => {
                     self.add("exec: rt-app has no exec (no exec balancing): dropped");
                 }
-                Phase::WalFlush { ns, .. } => {
-                    let n = self.amount(ns, "wal_flush");
+                Phase::WalFlush {
+                    ns,
+                    ios,
+                    extra_io_permille,
+                    ..
+                } => {
+                    // the flush's IO waits as one sleep: `ios` of them, and the extra one's
+                    // share of an IO
+                    let one = self.amount(ns, "wal_flush");
+                    let n = one * u64::from(*ios) + one * u64::from(*extra_io_permille) / 1000;
                     self.add(
                         "wal_flush: exported as its own flush, a sleep (rt-app has no lock \
                          hand-off: no waiting for another task's flush)",

@@ -12,8 +12,8 @@ use crate::check::{Limit, at_most, between, cpu, length};
 use crate::cpumask::{CpuMask, cpulist};
 use crate::engine::ProgramError;
 use crate::engine::behaviour::{
-    Amount, IrqRoute, MAX_AMOUNT, MAX_EXP_MEAN, MAX_JOURNALS, MAX_SOFTIRQ_PERMILLE, MAX_WALS,
-    Phase, SchedClass, TaskSpec, phase_name,
+    Amount, IrqRoute, MAX_AMOUNT, MAX_EXP_MEAN, MAX_JOURNALS, MAX_SOFTIRQ_PERMILLE,
+    MAX_WAL_FLUSH_IOS, MAX_WALS, Phase, SchedClass, TaskSpec, phase_name,
 };
 use crate::engine::channel::MAX_MESSAGE_BYTES;
 use crate::scenario::{MAX_DURATION_NS, ScenarioError, err};
@@ -179,8 +179,22 @@ fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError>
             Phase::CompleteIo { cycles } => {
                 amount_rel(cycles).map_err(|(s, m)| (format!("complete_io.cycles{s}"), m))
             }
-            Phase::WalFlush { wal, ns, irq: r } => at_most(*wal, MAX_WALS - 1)
+            Phase::WalFlush {
+                wal,
+                ns,
+                irq: r,
+                ios,
+                extra_io_permille,
+            } => at_most(*wal, MAX_WALS - 1)
                 .map_err(|m| ("wal_flush.wal".into(), m.to_string()))
+                .and_then(|()| {
+                    between(*ios, 1, MAX_WAL_FLUSH_IOS)
+                        .map_err(|m| ("wal_flush.ios".into(), m.into()))
+                })
+                .and_then(|()| {
+                    between(*extra_io_permille, 0, 1000)
+                        .map_err(|m| ("wal_flush.extra_io_permille".into(), m.into()))
+                })
                 .and_then(|()| io(ns, r, "wal_flush", nr_cpus)),
             Phase::Lock { id } => lock_id(id).map_err(|m| ("lock.id".into(), m)),
             Phase::Barrier { id, parties } => at_most(*id, RESERVED_BARRIER_BASE - 1)
@@ -359,6 +373,9 @@ fn workload(cfg: &WorkloadConfig, n: usize) -> Result<(), ScenarioError> {
             at_most(c.txns_per_io, MAX_RATIO).map_err(at_p("txns_per_io"))?;
             at_most(c.scale, MAX_PGBENCH_SCALE).map_err(at_p("scale"))?;
             amount(&c.io_ns, &p("io_ns"))?;
+            between(c.ios_per_flush, 1, u32::from(MAX_WAL_FLUSH_IOS))
+                .map_err(at_p("ios_per_flush"))?;
+            at_most(c.metadata_io_permille, 1000).map_err(at_p("metadata_io_permille"))?;
             irq(&c.irq, &p("irq"), n)?;
             start(&c.start, &p("start"), n)
         }

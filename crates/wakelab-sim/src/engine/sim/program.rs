@@ -177,8 +177,8 @@ impl Sim {
                     }
                 }
                 Op::CommitEnd(j) => self.commit_end(t, cpu, j),
-                Op::WalFlush { wal, ns, irq } => {
-                    if self.xlog_flush(t, cpu, wal, ns, irq) {
+                Op::WalFlush { wal, ns, irq, ios } => {
+                    if self.xlog_flush(t, cpu, wal.into(), (ns, irq, ios)) {
                         return;
                     }
                 }
@@ -261,6 +261,7 @@ impl Sim {
             }
         };
         self.block(t, cpu, BlockReason::Io);
+        self.stats.io_waits += 1;
         self.q.push(
             self.now + ns,
             Ev::IoDone {

@@ -16,6 +16,12 @@
 //! }
 //! ```
 //!
+//! `XLogWrite` is a `pwrite` of the WAL pages and an `fdatasync`, and the flusher sleeps on
+//! the disk several times in them (on the recording host: the WAL page write, in some flushes
+//! a metadata write, and the device's cache flush; recordings/pgbench-rw-fdatasync): the step's
+//! `ios` IO waits one after another, plus one more in `extra_io_permille` of the flushes,
+//! drawn when the lock is taken, all while the lock is held.
+//!
 //! `LWLockAcquireOrWait` waits in `LW_WAIT_UNTIL_FREE` mode, and `LWLockRelease` wakes every
 //! such waiter (`LWLockWakeup`; a semaphore post, not WF_SYNC) from the releasing backend,
 //! after its flush. Unlike jbd2 (engine/sim/journal.rs) there is no committer task: the
@@ -23,7 +29,7 @@
 //! the leader's flush position takes the lock next.
 
 use crate::cpumask::Cpu;
-use crate::engine::behaviour::{Amount, IrqRoute};
+use crate::engine::behaviour::{Amount, FlushIos, IrqRoute};
 use crate::engine::task::{BlockReason, TaskId};
 
 use super::Sim;
@@ -35,9 +41,9 @@ pub(super) struct Wal {
     inserted: u64,
     /// `LogwrtResult.Flush`: the latest record on disk.
     flushed: u64,
-    /// `WALWriteLock`'s holder and the position its flush covers (`insertpos` when it took
-    /// the lock).
-    holder: Option<(TaskId, u64)>,
+    /// `WALWriteLock`'s holder, the position its flush covers (`insertpos` when it took the
+    /// lock) and the IO waits of its flush still to come after the one in progress.
+    holder: Option<(TaskId, u64, u8)>,
     /// Tasks asleep in `LWLockAcquireOrWait` until the lock is released.
     waiters: Vec<TaskId>,
 }
@@ -51,8 +57,7 @@ impl Sim {
         t: TaskId,
         cpu: Cpu,
         id: u16,
-        ns: Amount,
-        irq: IrqRoute,
+        (ns, irq, ios): (Amount, IrqRoute, FlushIos),
     ) -> bool {
         // the table grows on first use; ids are below `MAX_WALS` (checked when the scenario
         // is validated, `crate::engine::behaviour::MAX_WALS`)
@@ -65,10 +70,20 @@ impl Sim {
             self.wals[w].inserted += 1;
             self.tasks[t as usize].wait_key = self.wals[w].inserted;
         }
-        if let Some((holder, upto)) = self.wals[w].holder
+        if let Some((holder, upto, left)) = self.wals[w].holder
             && holder == t
         {
-            // back from XLogWrite's IO: LWLockRelease(WALWriteLock) wakes every waiter
+            if left > 0 {
+                // back from one of the flush's IO waits, more to come (owed overhead first;
+                // then this step runs again)
+                if !self.flush_overhead(t, cpu) {
+                    self.wals[w].holder = Some((t, upto, left - 1));
+                    self.start_io(t, cpu, ns, irq);
+                }
+                self.tasks[t as usize].pc -= 1;
+                return true;
+            }
+            // back from XLogWrite's last IO: LWLockRelease(WALWriteLock) wakes every waiter
             let wal = &mut self.wals[w];
             wal.flushed = wal.flushed.max(upto);
             wal.holder = None;
@@ -96,7 +111,12 @@ impl Sim {
         } else {
             // got the lock: write and flush every record inserted so far
             let upto = self.wals[w].inserted;
-            self.wals[w].holder = Some((t, upto));
+            let extra = match ios.extra_io_permille() {
+                0 => 0,
+                p if p >= 1000 => 1,
+                p => u8::from(self.draw(Amount::Uniform { lo: 0, hi: 999 }) < u64::from(p)),
+            };
+            self.wals[w].holder = Some((t, upto, ios.ios() - 1 + extra));
             self.start_io(t, cpu, ns, irq);
         }
         self.tasks[t as usize].pc -= 1;
