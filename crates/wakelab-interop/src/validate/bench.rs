@@ -703,7 +703,7 @@ mod tests {
                 &format!("runuser -u postgres -- pgbench -h /tmp/x -n {args}-c 2 -j 2 -T 3 bench"),
             );
             r.host.kernel = kernel.into();
-            let b = model_bench(&r, 100).unwrap();
+            let b = model_bench(&r, 100, KernelChoice::default()).unwrap();
             match &b.experiment.scenario.workload {
                 WorkloadConfig::Pgbench(c) => (c.irq, b.description.clone()),
                 w => panic!("{w:?}"),
