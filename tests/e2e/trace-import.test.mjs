@@ -76,6 +76,10 @@ test('the tbench excerpt: its summary, then its derived workload runs under two 
     await page.locator('#sched-mhz').dispatchEvent('change');
     await page.locator('#sched-card[data-state="done"]').waitFor({ timeout: LOAD_TIMEOUT_MS });
     assert.match(await page.locator('#sched-derived').textContent(), /Derived workload: 4 tasks .* at 1500 MHz/);
+    // ... without parsing it again: the idle pool hands the job to the worker that read it,
+    // which kept its events.
+    assert.match(await page.locator('#sched-status').textContent(),
+      /^Derived again from tbench-c2-50ms\.perf-script\.txt\.gz's events, kept by the worker that read it, in \d+ ms\.$/);
 
     // Run this workload: the form's workload becomes the derived one, the run has one client
     // count and the form's two variants.

@@ -284,6 +284,9 @@ pub struct ImportTraceDone {
     pub mhz: u32,
     pub groups: Vec<String>,
     pub min_bursts: u32,
+    /// The worker derived from the events it had kept from reading the same file before
+    /// (`sched_import::LastTrace`), without parsing the text again.
+    pub reused: bool,
     pub elapsed_ms: f64,
 }
 

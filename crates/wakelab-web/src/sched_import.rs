@@ -9,7 +9,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use wakelab_interop::sched_trace::summary::{Activity, Dist};
 use wakelab_interop::sched_trace::{
-    DeriveOptions, TraceSource, TraceSummary, comm_group, derive_workload, read_trace, summarise,
+    DeriveOptions, EventStream, TraceSource, TraceSummary, comm_group, derive_workload, read_trace,
+    summarise,
 };
 use wakelab_plot::{BarChart, BarSeries, Legend};
 use wakelab_sim::scenario::Experiment;
@@ -40,10 +41,39 @@ pub const SHOWN_GROUPS: usize = 24;
 /// Longest file name put into the experiment's title.
 const MAX_NAME_IN_TITLE: usize = 80;
 
+/// The last trace a worker read: its bytes' length and hash, its events and their summary.
+/// Changing a derivation option posts the same file again; the worker that read it then
+/// derives from the kept events instead of parsing the text again ([`import_with`]). One trace
+/// per worker, replaced by the next file; the pool may hand the job to another worker, which
+/// reads the file itself (same result, only slower).
+#[derive(Default)]
+pub struct LastTrace {
+    kept: Option<(usize, u64, EventStream, TraceSummary)>,
+}
+
+/// The bytes' fingerprint: SipHash (std's `DefaultHasher`, fixed keys) over all of them. A
+/// collision would show the other file's events; the length is compared too.
+fn fingerprint(bytes: &[u8]) -> u64 {
+    use std::hash::{DefaultHasher, Hasher};
+    let mut h = DefaultHasher::new();
+    h.write(bytes);
+    h.finish()
+}
+
+/// [`import_with`] without a kept trace (every call reads the bytes).
+pub fn import(bytes: &[u8], req: &ImportTraceJob) -> Result<ImportTraceDone, String> {
+    import_with(&mut LastTrace::default(), bytes, req)
+}
+
 /// The worker's side: read, summarise, derive with the request's options (`mhz`, `groups`,
 /// `min_bursts`: `trace-import --workload`'s). `Err` is the reader's message (naming the line
-/// when it is about one) prefixed for the page, or which option is out of range.
-pub fn import(bytes: &[u8], req: &ImportTraceJob) -> Result<ImportTraceDone, String> {
+/// when it is about one) prefixed for the page, or which option is out of range. The same
+/// bytes as `last`'s are not parsed again (`ImportTraceDone::reused`).
+pub fn import_with(
+    last: &mut LastTrace,
+    bytes: &[u8],
+    req: &ImportTraceJob,
+) -> Result<ImportTraceDone, String> {
     let ImportTraceJob {
         job,
         mhz,
@@ -60,32 +90,42 @@ pub fn import(bytes: &[u8], req: &ImportTraceJob) -> Result<ImportTraceDone, Str
             "the minimum bursts per task must be between 0 and {MAX_MIN_BURSTS} (got {min_bursts})"
         ));
     }
-    let stream = read_trace(bytes).map_err(|e| format!("Could not read the trace: {e}"))?;
-    let summary = summarise(&stream);
+    let hash = fingerprint(bytes);
+    let reused = matches!(&last.kept, Some((len, h, _, _)) if *len == bytes.len() && *h == hash);
+    if !reused {
+        // the previous trace's events go first: one trace in memory at a time
+        last.kept = None;
+        let stream = read_trace(bytes).map_err(|e| format!("Could not read the trace: {e}"))?;
+        let summary = summarise(&stream);
+        last.kept = Some((bytes.len(), hash, stream, summary));
+    }
+    let Some((_, _, stream, summary)) = &last.kept else {
+        unreachable!("kept just above")
+    };
     let opts = DeriveOptions {
         mhz,
         groups: groups.clone(),
         min_bursts: min_bursts as usize,
     };
     let mut kept = BTreeMap::new();
-    let (workload, derive_error, derive_notes, derived_tasks) =
-        match derive_workload(&stream, &opts) {
-            Ok(d) => {
-                let n = match &d.workload {
-                    WorkloadConfig::Custom(c) => {
-                        kept = kept_by_group(c.tasks.iter().map(|t| t.name.as_str()));
-                        c.tasks.len() as u32
-                    }
-                    _ => 0,
-                };
-                match serde_json::to_string(&d.workload) {
-                    Ok(j) => (Some(j), None, d.notes, n),
-                    Err(e) => (None, Some(e.to_string()), d.notes, 0),
+    let (workload, derive_error, derive_notes, derived_tasks) = match derive_workload(stream, &opts)
+    {
+        Ok(d) => {
+            let n = match &d.workload {
+                WorkloadConfig::Custom(c) => {
+                    kept = kept_by_group(c.tasks.iter().map(|t| t.name.as_str()));
+                    c.tasks.len() as u32
                 }
+                _ => 0,
+            };
+            match serde_json::to_string(&d.workload) {
+                Ok(j) => (Some(j), None, d.notes, n),
+                Err(e) => (None, Some(e.to_string()), d.notes, 0),
             }
-            Err(e) => (None, Some(e), Vec::new(), 0),
-        };
-    let mut summary = summary_dto(&summary);
+        }
+        Err(e) => (None, Some(e), Vec::new(), 0),
+    };
+    let mut summary = summary_dto(summary);
     for g in &mut summary.groups {
         g.kept = kept.get(&g.group).copied().unwrap_or(0);
     }
@@ -99,6 +139,7 @@ pub fn import(bytes: &[u8], req: &ImportTraceJob) -> Result<ImportTraceDone, Str
         mhz,
         groups: groups.clone(),
         min_bursts,
+        reused,
         elapsed_ms: 0.0,
     })
 }
@@ -641,5 +682,37 @@ mod tests {
         let long = "x".repeat(300);
         let t = title_for(&long);
         assert!(t.chars().count() <= wakelab_sim::scenario::MAX_TITLE_CHARS && t.ends_with('…'));
+    }
+
+    /// A changed option re-derives from the kept events: the same summary and the same
+    /// workload as a fresh read with that option, without parsing; another file is read.
+    #[test]
+    fn a_changed_option_derives_from_the_kept_events() {
+        let mut last = LastTrace::default();
+        let first = import_with(&mut last, TBENCH, &req(1, DEFAULT_MHZ)).unwrap();
+        assert!(!first.reused);
+        let again = import_with(&mut last, TBENCH, &req(2, 2000)).unwrap();
+        assert!(again.reused);
+        let fresh = import(TBENCH, &req(2, 2000)).unwrap();
+        assert!(!fresh.reused);
+        assert_eq!(again.summary, fresh.summary);
+        assert_eq!(again.workload, fresh.workload);
+        assert_ne!(
+            again.workload, first.workload,
+            "the clock changes the derived cycles"
+        );
+        // another file is read, and replaces it
+        let plain: &[u8] = include_bytes!("../../wakelab-interop/tests/data/perf-sched-pipe.txt");
+        let other = import_with(&mut last, plain, &req(3, 2000)).unwrap();
+        assert!(!other.reused);
+        assert!(import_with(&mut last, plain, &req(4, 2000)).unwrap().reused);
+        assert!(
+            !import_with(&mut last, TBENCH, &req(5, 2000))
+                .unwrap()
+                .reused
+        );
+        // a file that fails to read leaves nothing kept
+        assert!(import_with(&mut last, b"garbage\n", &req(6, 2000)).is_err());
+        assert!(last.kept.is_none());
     }
 }

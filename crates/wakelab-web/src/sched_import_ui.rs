@@ -149,8 +149,9 @@ fn load(file: web_sys::File) {
     post(blob, name);
 }
 
-/// An option of the derivation changed: read the file again with it (the worker derives from
-/// the event stream, which is not kept between jobs).
+/// An option of the derivation changed: post the file again with it. The worker that read it
+/// keeps its events and derives from them without parsing (`sched_import::LastTrace`); another
+/// worker (the pool's choice) reads it anew.
 fn derive_again() {
     let file = STATE.with(|s| s.borrow().file.clone());
     if let Some((blob, name)) = file {
@@ -249,7 +250,14 @@ pub(crate) fn on_done(d: ImportTraceDone) {
     set_hidden(&el("sched-error"), true);
     set_text(
         "sched-status",
-        &format!("Read {name} in {:.0} ms.", d.elapsed_ms),
+        &if d.reused {
+            format!(
+                "Derived again from {name}'s events, kept by the worker that read it, in {:.0} ms.",
+                d.elapsed_ms
+            )
+        } else {
+            format!("Read {name} in {:.0} ms.", d.elapsed_ms)
+        },
     );
     if STATE.with(|s| std::mem::take(&mut s.borrow_mut().fresh)) {
         render(&d.summary);

@@ -8,6 +8,12 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent, WorkerGlobalScope};
 use crate::dto::{Envelope, FromWorker, ToWorker};
 use crate::glue;
 
+thread_local! {
+    /// The last trace this worker read, kept so that a changed derivation option does not
+    /// parse the same file again (`sched_import::LastTrace`).
+    static LAST_TRACE: std::cell::RefCell<crate::sched_import::LastTrace> = Default::default();
+}
+
 /// Install the message handler, then announce readiness (messages the page sent before the
 /// wasm was loaded are lost, so the page waits for [`FromWorker::Ready`]).
 pub fn start() {
@@ -79,7 +85,11 @@ fn handle(scope: &DedicatedWorkerGlobalScope, data: JsValue) -> FromWorker {
         ToWorker::ImportTrace(t) => attachment
             .ok_or_else(|| "Could not read the trace: the page sent no file".to_string())
             .and_then(|file| read_blob(&file))
-            .and_then(|bytes| crate::sched_import::import(&bytes, &t))
+            .and_then(|bytes| {
+                LAST_TRACE.with(|last| {
+                    crate::sched_import::import_with(&mut last.borrow_mut(), &bytes, &t)
+                })
+            })
             .map(|mut r| {
                 r.elapsed_ms = now_ms() - t0;
                 FromWorker::ImportTrace(Box::new(r))
