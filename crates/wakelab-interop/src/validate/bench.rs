@@ -182,7 +182,7 @@ pub const HOST_DISK_IRQ_CPU: u16 = 1;
 /// stay for every other run.
 pub fn host_loop_device(c: &mut wakelab_sim::workload::DbenchConfig) {
     use wakelab_sim::engine::Amount;
-    use wakelab_sim::workload::{DbenchVariant, LoopDevice};
+    use wakelab_sim::workload::{DbenchVariant, LoopDevice, XfsFsync};
     let log = match c.variant {
         DbenchVariant::Ext4 => LOOP_EXT4_LOG_SOFTIRQ_PERMILLE,
         DbenchVariant::Xfs => LOOP_XFS_LOG_SOFTIRQ_PERMILLE,
@@ -195,9 +195,17 @@ pub fn host_loop_device(c: &mut wakelab_sim::workload::DbenchConfig) {
         softirq_cycles: uniform(LOOP_SOFTIRQ_CYCLES),
     });
     c.io_ns = Amount::Fixed(LOOP_WRITE_NS);
-    if c.variant == DbenchVariant::Ext4 {
-        c.fsync_io_ns = Some(Amount::Fixed(LOOP_WRITE_NS));
-        c.commit_record_io_ns = Some(uniform(LOOP_COMMIT_RECORD_NS));
+    // both fsyncs wait for the file's data, then for a log write whose last IO carries
+    // REQ_PREFLUSH | REQ_FUA (jbd2's commit record; xfs's commit iclog, `xlog_cil_push_work`
+    // sets XLOG_ICL_NEED_FUA and `xlog_write_iclog` turns it into REQ_FUA): the loop device
+    // has a write cache and no FUA, so blk-flush makes it flush, write, flush, each flush an
+    // fsync of the backing file (`lo_req_flush` -> `vfs_fsync`). The xfs client waits through
+    // the kernel's chain (`XfsFsync::LogForce`, docs/workloads.md "dbench") instead of the
+    // kworker shape whose blocking rate was measured as a whole.
+    c.fsync_io_ns = Some(Amount::Fixed(LOOP_WRITE_NS));
+    c.commit_record_io_ns = Some(uniform(LOOP_COMMIT_RECORD_NS));
+    if c.variant == DbenchVariant::Xfs {
+        c.xfs_fsync = XfsFsync::LogForce;
     }
 }
 

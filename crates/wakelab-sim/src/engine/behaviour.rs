@@ -88,8 +88,14 @@ pub enum IrqRoute {
 ///   the worker's CPU when there is a worker, else the interrupt's.
 /// * `softirq_permille`: the share of completions (drawn per IO) that raise the softirq; the
 ///   others are finished by the worker (or, with no worker, by the interrupt) directly.
+/// * `work` (the first of one task per CPU, as a `per_cpu` wake target): the bio's end_io
+///   queues a work item on a bound per-CPU workqueue of the CPU it runs on instead of waking
+///   the waiter (xfs's `xlog_bio_end_io` -> `queue_work` on xfs-log, WQ_HIGHPRI: the log
+///   force's waiter is woken by `xlog_ioend_work` in `kworker/N:1H`): the last thread of the
+///   route (or the interrupt) hands the completion to `work + N`, N its CPU, which runs a
+///   `complete_io` step and wakes the waiter.
 ///
-/// Either thread then wakes the waiter from its own CPU (not WF_SYNC).
+/// The last thread then wakes the waiter from its own CPU (not WF_SYNC).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct IoCompletion {
@@ -99,6 +105,8 @@ pub struct IoCompletion {
     pub ksoftirqd: Option<u32>,
     #[serde(default = "IoCompletion::all")]
     pub softirq_permille: u16,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub work: Option<u32>,
 }
 
 impl IoCompletion {
@@ -107,13 +115,14 @@ impl IoCompletion {
         worker: None,
         ksoftirqd: None,
         softirq_permille: 1000,
+        work: None,
     };
     fn all() -> u16 {
         1000
     }
     /// Whether the interrupt wakes the waiter itself (the default, nothing to serialise).
     pub fn is_irq(&self) -> bool {
-        self.worker.is_none() && self.ksoftirqd.is_none()
+        self.worker.is_none() && self.ksoftirqd.is_none() && self.work.is_none()
     }
 }
 
@@ -590,8 +599,8 @@ fn compile_into(
                 completion,
             } => {
                 check_amount(ns, "io.ns")?;
-                // base + nr_cpus <= n_tasks for ksoftirqd is checked when the machine is
-                // known (Sim::new)
+                // base + nr_cpus <= n_tasks for ksoftirqd and work is checked when the
+                // machine is known (Sim::new)
                 if let Some(w) = completion.worker {
                     if w >= n_tasks {
                         return Err(ProgramError::NoSuchTask {
@@ -601,7 +610,7 @@ fn compile_into(
                         });
                     }
                 }
-                if let Some(base) = completion.ksoftirqd {
+                for base in [completion.ksoftirqd, completion.work].into_iter().flatten() {
                     if base >= n_tasks {
                         return Err(ProgramError::NoSuchPerCpuTasks { step: "io", base });
                     }

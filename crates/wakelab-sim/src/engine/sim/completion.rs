@@ -18,6 +18,12 @@
 //! (`IoCompletion::IRQ`) never comes here: the interrupt wakes the waiter (wakeup.rs,
 //! `io_done`), and no random number is drawn for it.
 //!
+//! With `work`, the request's end (`bio_endio`) does not wake the waiter but queues a work item
+//! on a bound per-CPU workqueue of the CPU it runs on (xfs's log: `xlog_bio_end_io` ->
+//! `queue_work(l_ioend_workqueue)`, WQ_HIGHPRI, so `kworker/N:1H`), whose worker runs
+//! `complete_io` (`xlog_ioend_work` -> `xlog_state_done_syncing` -> ... `wake_up_all` of the
+//! iclog's `ic_force_wait`) and wakes the waiter from there.
+//!
 //! Simplified: the worker is woken by the interrupt, from the interrupt's CPU, when the device
 //! is done; the real loop worker is woken when the request is queued (`loop_queue_rq` ->
 //! `loop_queue_work`, from the submitter) and does the backing file's write itself, so the
@@ -33,12 +39,14 @@ use crate::engine::task::{BlockReason, TaskId, TaskState};
 
 use super::Sim;
 
-/// A completion handed to a thread: whose IO it is, and the first ksoftirqd if it raises
-/// BLOCK_SOFTIRQ when the thread finishes it (a worker's), else `None`.
+/// A completion handed to a thread: whose IO it is, the first ksoftirqd if it raises
+/// BLOCK_SOFTIRQ when the thread finishes it (a worker's), else `None`, and the first per-CPU
+/// worker its end queues work on (`IoCompletion::work`), if it is not there yet.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Pending {
     waiter: TaskId,
     softirq: Option<u32>,
+    work: Option<u32>,
 }
 
 /// One completion thread's list (`blk_cpu_done` for ksoftirqd, the worker's command list) and
@@ -126,6 +134,7 @@ impl Sim {
                 let p = Pending {
                     waiter: t,
                     softirq: if raise { c.ksoftirqd } else { None },
+                    work: c.work,
                 };
                 self.hand_completion(w, p, cpu, None);
             }
@@ -135,10 +144,22 @@ impl Sim {
                 let p = Pending {
                     waiter: t,
                     softirq: None,
+                    work: c.work,
                 };
                 self.hand_completion(k, p, cpu, None);
             }
-            (None, false) => self.wake_from_interrupt(t, cpu, true),
+            (None, false) => match c.work {
+                // the interrupt's end_io queues the work on its own CPU
+                Some(base) => {
+                    let p = Pending {
+                        waiter: t,
+                        softirq: None,
+                        work: None,
+                    };
+                    self.hand_completion(base + cpu as u32, p, cpu, None);
+                }
+                None => self.wake_from_interrupt(t, cpu, true),
+            },
         }
         true
     }
@@ -184,16 +205,28 @@ impl Sim {
         let Some(p) = self.completions.completer(t).taken.take() else {
             return;
         };
-        match p.softirq {
-            Some(base) => {
+        match (p.softirq, p.work) {
+            (Some(base), _) => {
                 let k = base + cpu as u32;
                 let q = Pending {
                     waiter: p.waiter,
                     softirq: None,
+                    work: p.work,
                 };
                 self.hand_completion(k, q, cpu, Some(t));
             }
-            None => {
+            (None, Some(base)) => {
+                // bio_endio here queues the work item on this CPU's bound workqueue
+                // (`queue_work` -> `__queue_work` picks the local pool): its worker wakes the
+                // waiter
+                let q = Pending {
+                    waiter: p.waiter,
+                    softirq: None,
+                    work: None,
+                };
+                self.hand_completion(base + cpu as u32, q, cpu, Some(t));
+            }
+            (None, None) => {
                 let w = &self.tasks[p.waiter as usize];
                 if w.state == TaskState::Blocked && w.block == BlockReason::Io {
                     self.try_to_wake_up(p.waiter, cpu, Some(t), false, true, true);
