@@ -391,6 +391,12 @@ fn jbd2_commit(c: &DbenchConfig, done: IoCompletion, with_io: bool) -> Vec<Phase
 /// it, so the model's last burst of a commit is that much longer than the recording's.
 const JBD2_WAKE_TAIL_CYCLES: u64 = 16_000;
 
+/// The further device requests of a REQ_PREFLUSH | REQ_FUA write on a loop device: 2. The loop
+/// device has a write cache and no FUA (drivers/block/loop.c, `loop_set_limits`: only
+/// BLK_FEAT_WRITE_CACHE), so `blk_flush_policy` makes it PREFLUSH, DATA, POSTFLUSH
+/// (block/blk-flush.c), each flush an fsync of the backing file (`lo_req_flush`).
+const LOOP_FLUSH_REQUEUES: u8 = 2;
+
 fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, ConfigError> {
     let per_log = positive(c.ops_per_log(), "ops_per_log")?;
     let per_io = c.logs_per_io();
@@ -420,6 +426,7 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
                 ksoftirqd: Some(loop_base + 1),
                 softirq_permille: permille,
                 work: None,
+                requeues: 0,
             };
             (via(l.log_softirq_permille), via(l.data_softirq_permille))
         }
@@ -436,9 +443,16 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
             // WQ_HIGHPRI, bound), then the CIL push worker (id n + nr_cpus: xfs-cil, unbound).
             let (h_base, cil) = (clients, clients + n_cpus);
             // the iclog write's end (`xlog_bio_end_io`) queues `xlog_ioend_work` on the
-            // completing CPU's kworker/N:1H, which wakes the client
+            // completing CPU's kworker/N:1H, which wakes the client. On a loop device the
+            // write (REQ_PREFLUSH | REQ_FUA) is blk-flush's three requests, each next one
+            // dispatched by kblockd in the same kworker/N:1H pool
             let iclog_done = IoCompletion {
                 work: Some(h_base),
+                requeues: if c.loop_device.is_some() {
+                    LOOP_FLUSH_REQUEUES
+                } else {
+                    0
+                },
                 ..log_done
             };
             for k in 0..clients {

@@ -116,6 +116,12 @@ enum Ev {
         task: TaskId,
         cpu: Cpu,
     },
+    /// A further request of `task`'s IO (`IoCompletion::requeues`), dispatched from `cpu`, is
+    /// done on the device: its route's worker takes it (no interrupt of its own is charged).
+    IoRequeued {
+        task: TaskId,
+        cpu: Cpu,
+    },
     IrqFire {
         src: u16,
     },
