@@ -686,6 +686,10 @@ mod tests {
             xfs.loop_device.as_ref().unwrap().log_softirq_permille,
             LOOP_XFS_LOG_SOFTIRQ_PERMILLE
         );
+        // xfs on the host's loop device waits through the kernel's fsync chain: its data, then
+        // the log force's iclog write with the commit record's flush latency
+        assert_eq!(xfs.xfs_fsync, wakelab_sim::workload::XfsFsync::LogForce);
+        assert!(xfs.fsync_io_ns.is_some() && xfs.commit_record_io_ns.is_some());
         assert!(
             dbench(LOOP_HOST_KERNEL, "xfs")
                 .description
@@ -699,6 +703,10 @@ mod tests {
         };
         assert_eq!(guest, default);
         assert!(default.loop_device.is_none() && default.commit_record_io_ns.is_none());
+        assert_eq!(
+            DbenchConfig::default().xfs_fsync,
+            wakelab_sim::workload::XfsFsync::Kworker
+        );
     }
 
     #[test]
