@@ -127,8 +127,9 @@ pub const LOOP_EXT4_LOG_SOFTIRQ_PERMILLE: u16 = 974;
 /// Share of the xfs log worker's IO completions through ksoftirqd, per mille. **Measured**:
 /// the committed dbench-xfs-c1 / c2 / c4 summaries: `ksoftirqd/*` -> `kworker/*:*H` 3857 /
 /// 5259 / 5868, `kworker/u*:*` -> `kworker/*:*H` 3018 / 4003 / 4413: 14984 of 26418 = 56.7%.
-/// (The real wake-ups are of the log worker's next work item, xfs-log's IO completion work,
-/// which the model folds into the log worker's one wait.)
+/// (The real wake-ups are of the 1H pool's next work item: kblockd's dispatch of blk-flush's
+/// next request, or xfs-log's `xlog_ioend_work` after the last; since 2026-12-05 the model's
+/// log force sends each of its three request ends that way, `XfsFsync::LogForce`.)
 pub const LOOP_XFS_LOG_SOFTIRQ_PERMILLE: u16 = 567;
 /// The loop device's worker's CPU work per completion, cycles (uniform). **Measured**: the
 /// `kworker/u*:*` group's bursts in dbench-ext4-c1 (the loop worker, with the writeback
@@ -525,11 +526,13 @@ pub fn model_bench(
         serde_json::from_value(workload).map_err(|e| bad(format!("model workload: {e}")))?;
     // the recording host's storage: dbench on its loop device
     let mut on_loop = false;
+    let mut xfs_log_force = false;
     let mut disk_irq = false;
     if let WorkloadConfig::Dbench(c) = &mut workload {
         if rec.host.kernel == LOOP_HOST_KERNEL {
             host_loop_device(c);
             on_loop = true;
+            xfs_log_force = c.xfs_fsync == wakelab_sim::workload::XfsFsync::LogForce;
         }
     }
     // and its virtio disk's completion interrupts, for pgbench's WAL flushes (read-write only)
@@ -600,6 +603,10 @@ pub fn model_bench(
             }
         ) + if on_loop {
             ", on the host's loop device (IO completions through its worker and ksoftirqd)"
+        } else {
+            ""
+        } + if xfs_log_force {
+            ", xfs's fsync as the kernel's chain (data, CIL push, log force)"
         } else {
             ""
         } + if disk_irq {
