@@ -87,10 +87,16 @@ for (const [name, options] of [
       assert.ok((await painted(page, '#timeline-canvas')).painted > 2000);
       // Explain one wake-up: the point re-runs with the decision traced.
       assert.ok((await page.locator('#wake-list option').count()) > 0);
+      // Each listed wake-up says who ran it (the waker task, or idle/irq, or the fork's parent).
+      const listed = await page.locator('#wake-list option').allTextContents();
+      assert.ok(listed.every((o) => /woken by |woken from idle\/irq|forked by |started by the scenario/.test(o)), listed.slice(0, 5).join('\n'));
       await page.selectOption('#wake-list', { index: 0 });
       await page.locator('#explain').click();
       await page.locator('#explanation:not([hidden])').waitFor({ timeout: LOAD_TIMEOUT_MS });
-      assert.match(await page.locator('#explanation').textContent(), /select_task_rq_fair|select_idle_sibling/);
+      const explained = await page.locator('#explanation').textContent();
+      assert.match(explained, /select_task_rq_fair|select_idle_sibling/);
+      // It opens with the wake-up it explains: the wakee, who ran the wake-up, the CPU chosen.
+      assert.match(explained, /^Wake-up #\d+ at [\d.]+ ms: .+ \(task \d+\),\s+(woken by |woken from idle\/irq|forked by |started by the scenario).*chosen CPU \d+/);
 
       const t = await page.locator('#plot').evaluate((c) => ({
         firstPointMs: Number(c.dataset.firstPointMs),

@@ -173,6 +173,14 @@ impl Scenario {
             .validate_for(nr_cpus)
             .map_err(|e| err(e.field, e.message))?;
         self.engine.validate()?;
+        if let Some(m) = &self.engine.idle_exit_cpus {
+            if let Some(c) = m.iter().find(|&c| c as usize >= nr_cpus) {
+                return Err(err(
+                    "engine.idle_exit_cpus",
+                    format!("CPU {c} does not exist ({nr_cpus} CPUs)"),
+                ));
+            }
+        }
         self.placement.validate()?;
         self.noise
             .validate()

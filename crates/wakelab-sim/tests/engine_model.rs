@@ -132,3 +132,40 @@ fn rt_tasks_preempt_fair_tasks() {
     );
     assert!((0.40..=0.60).contains(&share), "share {share}");
 }
+
+/// `engine.idle_exit_cpus`: an exit from idle costs `idle_exit_ns` on the CPUs it names only
+/// (the validation runs charge `power:cpu_idle` on the vCPU that fires it,
+/// recordings/observer). A ping-pong between CPU 0 and CPU 2 exits idle once on each per round
+/// trip: charged on both it slows most, on CPU 0 alone about half as much; a mask of CPUs the
+/// pair never uses is no charge at all, and one of every CPU is the default.
+#[test]
+fn the_idle_exit_cost_falls_on_the_cpus_named() {
+    let pair = json!([
+        {"name": "a", "affinity": "0", "start_cpu": 0, "program": [{"loop": {"count": null, "body": [
+            {"run": {"cycles": 20000}}, {"ops": {"n": 1}}, {"wake": {"task": {"task": 1}}}, {"wait": null}]}}]},
+        {"name": "b", "affinity": "2", "start_cpu": 2, "program": [{"loop": {"count": null, "body": [
+            {"wait": null}, {"run": {"cycles": 20000}}, {"wake": {"task": {"task": 0}}}]}}]}
+    ]);
+    let with = |ns: u64, cpus: Option<&str>| {
+        let mut e = custom(pair.clone(), "performance", false, 100);
+        e.scenario.noise = wakelab_sim::workload::SystemNoise::off();
+        e.scenario.engine.idle_exit_ns = ns;
+        e.scenario.engine.idle_exit_cpus = cpus.map(|c| serde_json::from_value(json!(c)).unwrap());
+        e.validate().unwrap();
+        run(&e).value
+    };
+    let none = with(0, None);
+    let all = with(20_000, None);
+    let cpu0 = with(20_000, Some("0"));
+    eprintln!("ops/s: no charge {none}, every CPU {all}, CPU 0 alone {cpu0}");
+    assert!(all < cpu0 && cpu0 < none, "{all} {cpu0} {none}");
+    // each round trip: 2 x 20k cycles of work plus two exits (20 µs each) or one
+    let (t_none, t_all, t_cpu0) = (1.0 / none, 1.0 / all, 1.0 / cpu0);
+    let half = (t_cpu0 - t_none) / (t_all - t_none);
+    assert!(
+        (0.4..0.6).contains(&half),
+        "CPU 0's share of the slowdown {half}"
+    );
+    assert_eq!(with(20_000, Some("5")), none);
+    assert_eq!(with(20_000, Some("0-7")), all);
+}

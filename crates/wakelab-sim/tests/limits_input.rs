@@ -416,6 +416,17 @@ fn the_idle_exit_cost_is_bounded() {
     }
 }
 
+/// `engine.idle_exit_cpus` names CPUs of the machine only (the default machine has 8).
+#[test]
+fn the_idle_exit_cpus_exist() {
+    read(|v| v["scenario"]["engine"]["idle_exit_cpus"] = json!("0,7"))
+        .unwrap_or_else(|m| panic!("CPUs 0 and 7 exist: {m}"));
+    refused(
+        |v| v["scenario"]["engine"]["idle_exit_cpus"] = json!("0,8"),
+        &["engine.idle_exit_cpus: CPU 8 does not exist (8 CPUs)"],
+    );
+}
+
 #[test]
 fn the_largest_accepted_costs_run_without_overflow() {
     // Every engine and placement cost at its upper bound, on the default machine, with overflow

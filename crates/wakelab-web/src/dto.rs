@@ -14,7 +14,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Version of every message type in this module. Bump on any incompatible change.
-pub const DTO_VERSION: u32 = 4;
+pub const DTO_VERSION: u32 = 5;
 
 /// A versioned message.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -148,7 +148,16 @@ pub struct RunnableDto {
 pub struct WakeDto {
     pub t_ns: u64,
     pub task: u32,
+    /// The task that ran the wake-up (`current` at `try_to_wake_up`, a trace's `sched_waking`):
+    /// the waker's own step, the parent at a fork, or the task an interrupt's wake-up
+    /// interrupted; `None` for the idle task (an interrupt on an idle CPU, or a scenario's task
+    /// starting).
+    pub waker: Option<u32>,
     pub waker_cpu: u32,
+    /// `wake_up_new_task`: a fork (with its parent as `waker`) or a scenario's task starting.
+    pub new_task: bool,
+    /// WF_SYNC: the waker said it is about to sleep.
+    pub sync: bool,
     pub prev_cpu: u32,
     pub cpu: u32,
     /// The rule that chose the CPU (e.g. `RecentUsed`).

@@ -178,7 +178,10 @@ pub fn run_detail(job: &DetailJob, progress: Option<ProgressFn<'_>>) -> Result<D
         .map(|w| WakeDto {
             t_ns: w.t_ns,
             task: w.task,
+            waker: w.waker,
             waker_cpu: w.waker_cpu as u32,
+            new_task: w.new_task,
+            sync: w.sync,
             prev_cpu: w.prev_cpu as u32,
             cpu: w.cpu as u32,
             rule: format!("{:?}", w.rule),
@@ -204,7 +207,12 @@ pub fn run_detail(job: &DetailJob, progress: Option<ProgressFn<'_>>) -> Result<D
         explain: job.explain,
         // the placement decision, then (6.18) the wake-up preemption check that followed it
         explanation: d.explanation.as_ref().map(|e| {
-            let mut text = wakelab_sim::placement::explain::render_events(e);
+            let mut text = job
+                .explain
+                .and_then(|x| d.wake_records.iter().find(|w| w.decision == x))
+                .map(|w| explained_wake_header(&d.task_names, w) + "\n\n")
+                .unwrap_or_default();
+            text.push_str(&wakelab_sim::placement::explain::render_events(e));
             if let Some(p) = job.explain.and_then(|x| d.explain_wake_preempt(x)) {
                 text.push('\n');
                 text.push_str(&p);
@@ -502,20 +510,51 @@ pub fn timeline_chart(d: &DetailDone, selected: Option<usize>) -> TimelineChart 
 
 /// One line describing a wake-up, for the list next to the timeline.
 pub fn describe_wake(d: &DetailDone, w: &WakeDto) -> String {
-    let name = d
-        .task_names
-        .get(w.task as usize)
-        .cloned()
-        .unwrap_or_else(|| format!("task {}", w.task));
+    let name = task_name(&d.task_names, w.task);
     let moved = if w.cpu == w.prev_cpu {
         format!("stays on CPU {}", w.cpu)
     } else {
         format!("CPU {} → CPU {}", w.prev_cpu, w.cpu)
     };
     format!(
-        "{:.3} ms  {name}: {moved} (woken from CPU {}, {})",
+        "{:.3} ms  {name}: {moved} ({}, {})",
         w.t_ns as f64 / 1e6,
-        w.waker_cpu,
+        woken_by(&d.task_names, w.waker, w.waker_cpu, w.new_task, w.sync),
+        w.rule
+    )
+}
+
+fn task_name(names: &[String], task: u32) -> String {
+    names
+        .get(task as usize)
+        .cloned()
+        .unwrap_or_else(|| format!("task {task}"))
+}
+
+/// Who ran a wake-up, as a trace names it: `sched_waking`'s `current` (the waker's own step,
+/// the parent at a fork, the task an interrupt interrupted), or the idle task.
+fn woken_by(names: &[String], waker: Option<u32>, cpu: u32, new_task: bool, sync: bool) -> String {
+    let sync = if sync { ", WF_SYNC" } else { "" };
+    match (waker, new_task) {
+        (Some(t), true) => format!("forked by {} on CPU {cpu}", task_name(names, t)),
+        (None, true) => format!("started by the scenario, from CPU {cpu}"),
+        (Some(t), false) => format!("woken by {} on CPU {cpu}{sync}", task_name(names, t)),
+        (None, false) => format!("woken from idle/irq on CPU {cpu}{sync}"),
+    }
+}
+
+/// The first lines of "explain this wake-up": the wake-up itself, whom it woke, who ran it and
+/// where it went, before the decision's trace.
+fn explained_wake_header(names: &[String], w: &wakelab_sim::engine::WakeRecord) -> String {
+    format!(
+        "Wake-up #{} at {:.6} ms: {} (task {}),\n  {}; prev CPU {}, chosen CPU {} ({:?}).",
+        w.decision,
+        w.t_ns as f64 / 1e6,
+        task_name(names, w.task),
+        w.task,
+        woken_by(names, w.waker, w.waker_cpu as u32, w.new_task, w.sync),
+        w.prev_cpu,
+        w.cpu,
         w.rule
     )
 }
@@ -775,6 +814,29 @@ mod tests {
         assert_eq!(chart.lanes.len(), 8);
         assert!(!chart.legend.is_empty());
         assert!(describe_wake(&d, &d.wakes[0]).contains("ms"));
+        // every listed wake-up says who ran it; a task woken by another task names that task
+        for w in &d.wakes {
+            let text = describe_wake(&d, w);
+            assert!(
+                [
+                    "woken by ",
+                    "woken from idle/irq",
+                    "forked by ",
+                    "started by the scenario"
+                ]
+                .iter()
+                .any(|p| text.contains(p)),
+                "{text}"
+            );
+            if let (Some(t), false) = (w.waker, w.new_task) {
+                assert_ne!(t, w.task, "a task does not wake itself: {text}");
+                assert!(text.contains(&format!("woken by {}", d.task_names[t as usize])));
+            }
+        }
+        assert!(
+            d.wakes.iter().any(|w| w.waker.is_some() && !w.new_task),
+            "no task-to-task wake-up in the window"
+        );
         assert_eq!(
             nearest_wake(
                 &d,
@@ -788,6 +850,21 @@ mod tests {
         let x = run_detail(&job, None).unwrap();
         let text = x.explanation.expect("explanation");
         assert!(text.contains("select_"), "{text}");
+        // the explanation opens with the wake-up it explains: whom, who ran it, where it went
+        let w = &d.wakes[0];
+        let first = text.lines().take(2).collect::<Vec<_>>().join(" ");
+        assert!(
+            first.starts_with(&format!("Wake-up #{} at ", w.decision)),
+            "{first}"
+        );
+        assert!(
+            first.contains(&format!(
+                "{} (task {})",
+                d.task_names[w.task as usize], w.task
+            )),
+            "{first}"
+        );
+        assert!(first.contains(&format!("chosen CPU {}", w.cpu)), "{first}");
         job.window_end_ms = 500.0;
         assert!(run_detail(&job, None).unwrap_err().contains("limited"));
     }

@@ -46,10 +46,17 @@ pub struct EngineParams {
     /// Time a CPU leaving idle for a wake-up spends before it runs the wakee, beyond its
     /// C-state's exit latency and `ipi_latency_ns`, ns (idle-task time: no task is charged).
     /// 0 by default: nothing measured natively. The validation runs of recordings made under
-    /// `perf sched record` set the `power:cpu_idle` exit tracepoint's measured 0.79 µs
-    /// (recordings/observer, "power:cpu_idle"). Not written to a scenario while 0.
+    /// `perf sched record` set the `power:cpu_idle` exit tracepoint's measured 0.86 µs on the
+    /// CPUs that fire it (`idle_exit_cpus`; recordings/observer, "power:cpu_idle"). Not written
+    /// to a scenario while 0.
     #[serde(skip_serializing_if = "is_zero")]
     pub idle_exit_ns: u64,
+    /// The CPUs whose exits from idle cost `idle_exit_ns` (default `null`: every CPU). The
+    /// validation runs of the recording host name vCPU 0 alone: only its idle task fires
+    /// `power:cpu_idle` there (recordings/observer, "Which vCPU fires it"). Not written to a
+    /// scenario while `null`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub idle_exit_cpus: Option<crate::cpumask::CpuMask>,
     /// Length of one context switch, ns (charged to the incoming task). Measured: half of the
     /// 1.71 µs per wake-up and switch above (recordings/switch-cost).
     pub context_switch_ns: u64,
@@ -88,6 +95,7 @@ impl Default for EngineParams {
             irq_cost_ns: 5_000,
             ipi_latency_ns: 2_000,
             idle_exit_ns: 0,
+            idle_exit_cpus: None,
             context_switch_ns: 850,
             max_events: 200_000_000,
             max_timeline_segments: 200_000,

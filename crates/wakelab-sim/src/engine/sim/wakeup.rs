@@ -520,7 +520,8 @@ impl Sim {
             if !rq.wake_pending {
                 // The idle CPU takes the IPI and leaves its C-state before running the task.
                 let lat = if rq.idle {
-                    self.freq.idle_exit(now, cpu) + self.p.idle_exit_ns
+                    let observed = self.p.idle_exit_cpus.is_none_or(|m| m.test(cpu));
+                    self.freq.idle_exit(now, cpu) + if observed { self.p.idle_exit_ns } else { 0 }
                 } else {
                     0
                 };
