@@ -231,7 +231,7 @@ fn an_exit_from_idle_costs_on_vcpu_0_alone() {
         assert!(d.len() >= 10, "{} pairs for CPU {cpu}", d.len());
         d.sort_by(f64::total_cmp);
         let m = d.len() / 2;
-        if d.len() % 2 == 0 {
+        if d.len().is_multiple_of(2) {
             (d[m - 1] + d[m]) / 2.0
         } else {
             d[m]
