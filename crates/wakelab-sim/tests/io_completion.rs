@@ -324,3 +324,145 @@ fn dbench_on_a_loop_device_completes_through_its_threads() {
         assert!(softirqs > 0, "{variant}: ksoftirqd runs");
     }
 }
+
+/// The name of the task that woke `task` at each of its wake-ups after the start, in order.
+fn wakers(d: &PointDetail, task: TaskId) -> Vec<(u64, String, u16)> {
+    let name = |w: Option<TaskId>| match w {
+        Some(w) => d.task_names[w as usize].clone(),
+        None => "(irq)".into(),
+    };
+    let mut v: Vec<_> = d
+        .plain_wakes
+        .iter()
+        .filter(|w| w.task == task && w.t_ns > 0)
+        .map(|w| (w.t_ns, name(w.waker), w.waker_cpu))
+        .chain(
+            d.wake_records
+                .iter()
+                .filter(|w| w.task == task && w.t_ns > 0)
+                .map(|w| (w.t_ns, name(w.waker), w.waker_cpu)),
+        )
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_work_route_wakes_the_waiter_from_the_worker_of_the_completing_cpu() {
+    // client 0 on CPU 0, its IO's interrupt on CPU 1; per-CPU workers 1 (CPU 0) and 2 (CPU 1):
+    // `xlog_bio_end_io` queues the work on the interrupt's CPU, so kworker/1:1H wakes the
+    // client, never kworker/0:1H
+    let d = detail(host_5_15(
+        custom(json!([
+            client(5, json!({"work": 1})),
+            thread("kworker/0:1H", Some(0)),
+            thread("kworker/1:1H", Some(1)),
+        ])),
+        5,
+    ));
+    let (c, h0, h1) = (
+        id(&d, "client"),
+        id(&d, "kworker/0:1H"),
+        id(&d, "kworker/1:1H"),
+    );
+    let w = wakers(&d, c);
+    assert_eq!(w.len(), 5, "{w:?}");
+    assert!(
+        w.iter()
+            .all(|(_, by, cpu)| by == "kworker/1:1H" && *cpu == 1),
+        "{w:?}"
+    );
+    assert!(wakes(&d, h0).is_empty(), "kworker/0:1H is never woken");
+    // kworker/1:1H is woken by the interrupt, on its CPU, before each of the client's wake-ups
+    let hw = wakers(&d, h1);
+    assert_eq!(hw.len(), 5, "{hw:?}");
+    assert!(
+        hw.iter().all(|(_, by, cpu)| by != "client" && *cpu == 1),
+        "{hw:?}"
+    );
+    for (h, cl) in hw.iter().zip(&w) {
+        assert!(h.0 < cl.0, "{hw:?} {w:?}");
+    }
+}
+
+#[test]
+fn a_flush_sequence_goes_through_kblockd_and_the_worker_request_by_request() {
+    // an IO of three requests (blk-flush: PREFLUSH, DATA, POSTFLUSH) through worker 3, with the
+    // per-CPU workers 1-2 as kblockd and xfs-log: the client kicks its CPU's kworker (the first
+    // dispatch), each request's end is passed on by a per-CPU kworker that dispatches the next
+    // to the worker, and the last one's kworker wakes the client; the device time (100 µs) is
+    // spread over the three requests, so no IO ends before it
+    let n = 4;
+    let d = detail(host_5_15(
+        custom(json!([
+            client(
+                n,
+                json!({"worker": 3, "work": 1, "requeues": 2, "softirq_permille": 0})
+            ),
+            thread("kworker/0:1H", Some(0)),
+            thread("kworker/1:1H", Some(1)),
+            thread("kworker/u:loop0", None),
+        ])),
+        20,
+    ));
+    let c = id(&d, "client");
+    let w = wakers(&d, c);
+    assert_eq!(w.len(), n as usize, "{w:?}");
+    assert!(w.iter().all(|(_, by, _)| by.ends_with("1H")), "{w:?}");
+    let kicks: usize = (0..2)
+        .map(|cpu| {
+            let h = id(&d, &format!("kworker/{cpu}:1H"));
+            wakers(&d, h).iter().filter(|x| x.1 == "client").count()
+        })
+        .sum();
+    assert_eq!(kicks, n as usize, "one kick per IO");
+    // the worker is handed every request twice (dispatched by a kworker, then done on the
+    // device): at most 6 wake-ups per IO, at least the 3 device ends
+    let loop0 = wakers(&d, id(&d, "kworker/u:loop0"));
+    assert!(
+        loop0.len() >= 3 * n as usize && loop0.len() <= 6 * n as usize,
+        "{loop0:?}"
+    );
+    assert!(
+        loop0.iter().any(|x| x.1.ends_with("1H")),
+        "kblockd dispatches: {loop0:?}"
+    );
+    // each IO lasts at least its device time: the client's wake-ups are >= 100 µs apart
+    for p in w.windows(2) {
+        assert!(p[1].0 - p[0].0 >= 100_000, "{w:?}");
+    }
+}
+
+#[test]
+fn xfs_log_force_waits_for_the_data_then_the_cil_then_the_log_worker_of_the_completing_cpu() {
+    // dbench xfs with the kernel's fsync chain on a loop device: every fsync wakes the client
+    // three times, in order: its data (the loop worker or ksoftirqd), the CIL push worker
+    // (xc_commit_wait), then a kworker/N:1H (xlog_ioend_work) running on the CPU the iclog's
+    // last request completed on
+    let w = json!({"kind": "dbench", "variant": "xfs", "xfs_fsync": "log_force",
+        "io_ns": 1, "fsync_io_ns": 1, "commit_record_io_ns": 300000,
+        "loop_device": {"data_softirq_permille": 500, "log_softirq_permille": 500,
+            "worker_cycles": 20000, "softirq_cycles": 20000}});
+    let d = detail(host_5_15(w, 60));
+    assert!(d.result.ops > 0);
+    let c = id(&d, "dbench/0");
+    let w = wakers(&d, c);
+    assert!(w.len() >= 6, "{w:?}");
+    let kind = |by: &str| -> u8 {
+        if by == "kworker/u:loop0" || by.starts_with("ksoftirqd/") {
+            0
+        } else if by == "kworker/u:cil" {
+            1
+        } else {
+            assert!(by.starts_with("kworker/") && by.ends_with(":1H"), "{by}");
+            2
+        }
+    };
+    for (i, (_, by, cpu)) in w.iter().enumerate() {
+        assert_eq!(kind(by) as usize, i % 3, "wake-up {i}: {w:?}");
+        if kind(by) == 2 {
+            // the per-CPU log worker of the CPU it runs on
+            assert_eq!(by, &format!("kworker/{cpu}:1H"), "{w:?}");
+        }
+    }
+}

@@ -762,4 +762,28 @@ fn io_completion_shares_are_bounded_and_named() {
         &["scenario.workload.loop_device.log_softirq_permille", "1000"],
     );
     read(loop_device(1000, 0)).expect("0 and 1000 are accepted");
+    // blk-flush's longest sequence is three requests: at most two requeues, and only with a
+    // worker to dispatch them to
+    let requeues = |n: u64| {
+        json!({"name": "t", "program": [{"io": {"ns": 1000, "completion":
+            {"worker": 0, "work": 0, "requeues": n}}}]})
+    };
+    refused(
+        custom(requeues(3)),
+        &["program[0].io.completion.requeues", "2", "3"],
+    );
+    read(custom(requeues(2))).expect("2 is accepted");
+    // xfs's log force chain needs the bound per-CPU log workers
+    let fsync = |v: &mut Value| {
+        v["scenario"]["workload"] = json!({"kind": "dbench", "variant": "xfs",
+            "kworkers": "unbound", "xfs_fsync": "log_force"});
+    };
+    let m = match read(fsync) {
+        Err(m) => m,
+        Ok(e) => build_input(&e.scenario, 1, 1, DetailOptions::default())
+            .err()
+            .expect("log_force with unbound kworkers is refused")
+            .to_string(),
+    };
+    assert!(m.contains("xfs_fsync"), "{m}");
 }

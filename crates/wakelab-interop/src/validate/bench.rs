@@ -137,8 +137,9 @@ pub const LOOP_EXT4_LOG_SOFTIRQ_PERMILLE: u16 = 974;
 /// Share of the xfs log worker's IO completions through ksoftirqd, per mille. **Measured**:
 /// the committed dbench-xfs-c1 / c2 / c4 summaries: `ksoftirqd/*` -> `kworker/*:*H` 3857 /
 /// 5259 / 5868, `kworker/u*:*` -> `kworker/*:*H` 3018 / 4003 / 4413: 14984 of 26418 = 56.7%.
-/// (The real wake-ups are of the log worker's next work item, xfs-log's IO completion work,
-/// which the model folds into the log worker's one wait.)
+/// (The real wake-ups are of the 1H pool's next work item: kblockd's dispatch of blk-flush's
+/// next request, or xfs-log's `xlog_ioend_work` after the last; since 2026-12-05 the model's
+/// log force sends each of its three request ends that way, `XfsFsync::LogForce`.)
 pub const LOOP_XFS_LOG_SOFTIRQ_PERMILLE: u16 = 567;
 /// The loop device's worker's CPU work per completion, cycles (uniform). **Measured**: the
 /// `kworker/u*:*` group's bursts in dbench-ext4-c1 (the loop worker, with the writeback
@@ -192,7 +193,7 @@ pub const HOST_DISK_IRQ_CPU: u16 = 1;
 /// stay for every other run.
 pub fn host_loop_device(c: &mut wakelab_sim::workload::DbenchConfig) {
     use wakelab_sim::engine::Amount;
-    use wakelab_sim::workload::{DbenchVariant, LoopDevice};
+    use wakelab_sim::workload::{DbenchVariant, LoopDevice, XfsFsync};
     let log = match c.variant {
         DbenchVariant::Ext4 => LOOP_EXT4_LOG_SOFTIRQ_PERMILLE,
         DbenchVariant::Xfs => LOOP_XFS_LOG_SOFTIRQ_PERMILLE,
@@ -205,9 +206,17 @@ pub fn host_loop_device(c: &mut wakelab_sim::workload::DbenchConfig) {
         softirq_cycles: uniform(LOOP_SOFTIRQ_CYCLES),
     });
     c.io_ns = Amount::Fixed(LOOP_WRITE_NS);
-    if c.variant == DbenchVariant::Ext4 {
-        c.fsync_io_ns = Some(Amount::Fixed(LOOP_WRITE_NS));
-        c.commit_record_io_ns = Some(uniform(LOOP_COMMIT_RECORD_NS));
+    // both fsyncs wait for the file's data, then for a log write whose last IO carries
+    // REQ_PREFLUSH | REQ_FUA (jbd2's commit record; xfs's commit iclog, `xlog_cil_push_work`
+    // sets XLOG_ICL_NEED_FUA and `xlog_write_iclog` turns it into REQ_FUA): the loop device
+    // has a write cache and no FUA, so blk-flush makes it flush, write, flush, each flush an
+    // fsync of the backing file (`lo_req_flush` -> `vfs_fsync`). The xfs client waits through
+    // the kernel's chain (`XfsFsync::LogForce`, docs/workloads.md "dbench") instead of the
+    // kworker shape whose blocking rate was measured as a whole.
+    c.fsync_io_ns = Some(Amount::Fixed(LOOP_WRITE_NS));
+    c.commit_record_io_ns = Some(uniform(LOOP_COMMIT_RECORD_NS));
+    if c.variant == DbenchVariant::Xfs {
+        c.xfs_fsync = XfsFsync::LogForce;
     }
 }
 
@@ -527,11 +536,13 @@ pub fn model_bench(
         serde_json::from_value(workload).map_err(|e| bad(format!("model workload: {e}")))?;
     // the recording host's storage: dbench on its loop device
     let mut on_loop = false;
+    let mut xfs_log_force = false;
     let mut disk_irq = false;
     if let WorkloadConfig::Dbench(c) = &mut workload {
         if rec.host.kernel == LOOP_HOST_KERNEL {
             host_loop_device(c);
             on_loop = true;
+            xfs_log_force = c.xfs_fsync == wakelab_sim::workload::XfsFsync::LogForce;
         }
     }
     // and its virtio disk's completion interrupts, for pgbench's WAL flushes (read-write only)
@@ -603,6 +614,10 @@ pub fn model_bench(
             }
         ) + if on_loop {
             ", on the host's loop device (IO completions through its worker and ksoftirqd)"
+        } else {
+            ""
+        } + if xfs_log_force {
+            ", xfs's fsync as the kernel's chain (data, CIL push, log force)"
         } else {
             ""
         } + if disk_irq {
@@ -700,6 +715,10 @@ mod tests {
             xfs.loop_device.as_ref().unwrap().log_softirq_permille,
             LOOP_XFS_LOG_SOFTIRQ_PERMILLE
         );
+        // xfs on the host's loop device waits through the kernel's fsync chain: its data, then
+        // the log force's iclog write with the commit record's flush latency
+        assert_eq!(xfs.xfs_fsync, wakelab_sim::workload::XfsFsync::LogForce);
+        assert!(xfs.fsync_io_ns.is_some() && xfs.commit_record_io_ns.is_some());
         assert!(
             dbench(LOOP_HOST_KERNEL, "xfs")
                 .description
@@ -713,6 +732,10 @@ mod tests {
         };
         assert_eq!(guest, default);
         assert!(default.loop_device.is_none() && default.commit_record_io_ns.is_none());
+        assert_eq!(
+            DbenchConfig::default().xfs_fsync,
+            wakelab_sim::workload::XfsFsync::Kworker
+        );
     }
 
     #[test]

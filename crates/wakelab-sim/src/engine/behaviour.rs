@@ -88,8 +88,23 @@ pub enum IrqRoute {
 ///   the worker's CPU when there is a worker, else the interrupt's.
 /// * `softirq_permille`: the share of completions (drawn per IO) that raise the softirq; the
 ///   others are finished by the worker (or, with no worker, by the interrupt) directly.
+/// * `work` (the first of one task per CPU, as a `per_cpu` wake target): the bio's end_io
+///   queues a work item on a bound per-CPU workqueue of the CPU it runs on instead of waking
+///   the waiter (xfs's `xlog_bio_end_io` -> `queue_work` on xfs-log, WQ_HIGHPRI: the log
+///   force's waiter is woken by `xlog_ioend_work` in `kworker/N:1H`): the last thread of the
+///   route (or the interrupt) hands the completion to `work + N`, N its CPU, which runs a
+///   `complete_io` step and wakes the waiter.
+/// * `requeues` (0 to [`MAX_IO_REQUEUES`], needs `worker`): device requests of the IO after
+///   the first, each dispatched by the thread that finished the one before (the `work` worker
+///   when there is one) to `worker` again, which wakes it: blk-flush's sequence
+///   (block/blk-flush.c) for a REQ_PREFLUSH | REQ_FUA write on a device with a write cache and
+///   no FUA (a loop device): a flush, the write, a flush, each next step put on the requeue list
+///   and run by kblockd's `blk_mq_requeue_work` on the completing CPU
+///   (`blk_mq_kick_requeue_list`; kblockd is WQ_HIGHPRI and bound, so the same `kworker/N:1H`
+///   pool as xfs-log), which dispatches it to the loop worker. The IO's `ns` is waited once,
+///   before the first.
 ///
-/// Either thread then wakes the waiter from its own CPU (not WF_SYNC).
+/// The last thread then wakes the waiter from its own CPU (not WF_SYNC).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct IoCompletion {
@@ -99,7 +114,19 @@ pub struct IoCompletion {
     pub ksoftirqd: Option<u32>,
     #[serde(default = "IoCompletion::all")]
     pub softirq_permille: u16,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub work: Option<u32>,
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub requeues: u8,
 }
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
+}
+
+/// Most `requeues` of an IO completion: blk-flush's longest sequence (`blk_flush_policy`:
+/// PREFLUSH, DATA, POSTFLUSH) is three requests.
+pub const MAX_IO_REQUEUES: u8 = 2;
 
 impl IoCompletion {
     /// The direct completion by the interrupt (no thread).
@@ -107,13 +134,15 @@ impl IoCompletion {
         worker: None,
         ksoftirqd: None,
         softirq_permille: 1000,
+        work: None,
+        requeues: 0,
     };
     fn all() -> u16 {
         1000
     }
     /// Whether the interrupt wakes the waiter itself (the default, nothing to serialise).
     pub fn is_irq(&self) -> bool {
-        self.worker.is_none() && self.ksoftirqd.is_none()
+        self.worker.is_none() && self.ksoftirqd.is_none() && self.work.is_none()
     }
 }
 
@@ -590,8 +619,8 @@ fn compile_into(
                 completion,
             } => {
                 check_amount(ns, "io.ns")?;
-                // base + nr_cpus <= n_tasks for ksoftirqd is checked when the machine is
-                // known (Sim::new)
+                // base + nr_cpus <= n_tasks for ksoftirqd and work is checked when the
+                // machine is known (Sim::new)
                 if let Some(w) = completion.worker {
                     if w >= n_tasks {
                         return Err(ProgramError::NoSuchTask {
@@ -601,7 +630,10 @@ fn compile_into(
                         });
                     }
                 }
-                if let Some(base) = completion.ksoftirqd {
+                for base in [completion.ksoftirqd, completion.work]
+                    .into_iter()
+                    .flatten()
+                {
                     if base >= n_tasks {
                         return Err(ProgramError::NoSuchPerCpuTasks { step: "io", base });
                     }
@@ -613,6 +645,21 @@ fn compile_into(
                             "must be at most {MAX_SOFTIRQ_PERMILLE} (got {})",
                             completion.softirq_permille
                         ),
+                    ));
+                }
+                if completion.requeues > MAX_IO_REQUEUES {
+                    return Err(program_field(
+                        "io.completion.requeues",
+                        format!(
+                            "must be at most {MAX_IO_REQUEUES} (got {})",
+                            completion.requeues
+                        ),
+                    ));
+                }
+                if completion.requeues > 0 && completion.worker.is_none() {
+                    return Err(program_field(
+                        "io.completion.requeues",
+                        "needs a worker to dispatch the further requests to",
                     ));
                 }
                 if !completion.is_irq() {

@@ -174,6 +174,32 @@ pub enum Kworkers {
     Unbound,
 }
 
+/// What an xfs client's fsync does (`xfs_fsync`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum XfsFsync {
+    /// The older abstraction, measured as a whole: every `ops_per_log` operations the client
+    /// wakes the log kworker of its CPU and sleeps until it answers (T1's "A wakes B, B wakes
+    /// A"); every `logs_per_io`-th answer comes after a log write.
+    #[default]
+    Kworker,
+    /// `xfs_file_fsync`'s chain (fs/xfs/xfs_file.c): wait for the file's data
+    /// (`file_write_and_wait_range`, `fsync_io_ns`), push the CIL and wait for the push worker
+    /// (`xlog_cil_force_seq` -> `xlog_cil_push_now` queues `xlog_cil_push_work` on the
+    /// unbound xfs-cil workqueue and sleeps on `xc_commit_wait`, woken by
+    /// `xlog_cil_set_ctx_write_state`), then wait for the iclog write (`xlog_force_lsn` ->
+    /// `xlog_wait_on_iclog`), whose completion `xlog_bio_end_io` queues on xfs-log's
+    /// WQ_HIGHPRI worker of the CPU it completes on (`kworker/N:1H`), which wakes the client
+    /// (`xlog_ioend_work` -> ... `wake_up_all(&iclog->ic_force_wait)`). Bound kworkers only.
+    LogForce,
+}
+
+impl XfsFsync {
+    fn is_kworker(&self) -> bool {
+        *self == XfsFsync::Kworker
+    }
+}
+
 /// Which filesystem's log/journal interaction a dbench client has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
@@ -267,6 +293,12 @@ pub struct DbenchConfig {
     pub bytes_per_op: u64,
     /// xfs only: bound per-CPU (default) or unbound kworkers.
     pub kworkers: Kworkers,
+    /// xfs only: the fsync's shape, `kworker` (default: the measured blocking rate against one
+    /// kworker) or `log_force` (the kernel's chain: data wait, CIL push, iclog write completed
+    /// through the completing CPU's `kworker/N:1H`; [`XfsFsync`]). `wakelab validate` sets
+    /// `log_force` for the recordings made on its host's loop device.
+    #[serde(skip_serializing_if = "XfsFsync::is_kworker")]
+    pub xfs_fsync: XfsFsync,
     pub start: StartPolicy,
 }
 
@@ -286,6 +318,7 @@ impl Default for DbenchConfig {
             irq: IrqRoute::RoundRobin,
             bytes_per_op: 16_000,
             kworkers: Kworkers::Bound,
+            xfs_fsync: XfsFsync::Kworker,
             start: StartPolicy::default(),
         }
     }
@@ -294,16 +327,19 @@ impl Default for DbenchConfig {
 impl DbenchConfig {
     pub fn ops_per_log(&self) -> u32 {
         self.ops_per_log.unwrap_or(match self.variant {
-            DbenchVariant::Xfs => 30,
-            DbenchVariant::Ext4 => 83,
+            // the log force's chain blocks several times per fsync: one fsync per `Flush` of
+            // the loadfile, as ext4 (the measured 30 is the kworker shape's blocking rate)
+            DbenchVariant::Xfs if self.xfs_fsync == XfsFsync::Kworker => 30,
+            DbenchVariant::Xfs | DbenchVariant::Ext4 => 83,
         })
     }
 
     /// The fsync's data wait, if any (see the field).
     pub fn fsync_io_ns(&self) -> Option<Amount> {
         match self.fsync_io_ns.unwrap_or(match self.variant {
-            DbenchVariant::Xfs => Amount::Fixed(0),
-            DbenchVariant::Ext4 => Amount::Uniform {
+            DbenchVariant::Xfs if self.xfs_fsync == XfsFsync::Kworker => Amount::Fixed(0),
+            // the same data wait (`file_write_and_wait_range`) as ext4's
+            DbenchVariant::Xfs | DbenchVariant::Ext4 => Amount::Uniform {
                 lo: 40_000,
                 hi: 80_000,
             },

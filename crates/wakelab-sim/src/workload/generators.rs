@@ -391,13 +391,29 @@ fn jbd2_commit(c: &DbenchConfig, done: IoCompletion, with_io: bool) -> Vec<Phase
 /// it, so the model's last burst of a commit is that much longer than the recording's.
 const JBD2_WAKE_TAIL_CYCLES: u64 = 16_000;
 
+/// The further device requests of a REQ_PREFLUSH | REQ_FUA write on a loop device: 2. The loop
+/// device has a write cache and no FUA (drivers/block/loop.c, `loop_set_limits`: only
+/// BLK_FEAT_WRITE_CACHE), so `blk_flush_policy` makes it PREFLUSH, DATA, POSTFLUSH
+/// (block/blk-flush.c), each flush an fsync of the backing file (`lo_req_flush`).
+const LOOP_FLUSH_REQUEUES: u8 = 2;
+
 fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, ConfigError> {
     let per_log = positive(c.ops_per_log(), "ops_per_log")?;
     let per_io = c.logs_per_io();
     check_irq(c.irq, topo)?;
+    let log_force = c.xfs_fsync == XfsFsync::LogForce;
+    if log_force && (c.variant != DbenchVariant::Xfs || c.kworkers != Kworkers::Bound) {
+        // xfs-log is a bound workqueue: its completion work runs on the completing CPU
+        return Err(field(
+            "xfs_fsync",
+            "log_force needs variant xfs with kworkers bound",
+        ));
+    }
     // the loop device's threads (`loop_device`) follow the benchmark's own tasks
     let n_cpus = topo.nr_cpus() as u32;
     let loop_base = match c.variant {
+        // + the CIL push worker
+        DbenchVariant::Xfs if log_force => clients + n_cpus + 1,
         DbenchVariant::Xfs if c.kworkers == Kworkers::Bound => clients + n_cpus,
         DbenchVariant::Xfs => 2 * clients,
         DbenchVariant::Ext4 => clients + 1,
@@ -409,6 +425,8 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
                 worker: Some(loop_base),
                 ksoftirqd: Some(loop_base + 1),
                 softirq_permille: permille,
+                work: None,
+                requeues: 0,
             };
             (via(l.log_softirq_permille), via(l.data_softirq_permille))
         }
@@ -420,6 +438,85 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
     };
     let mut tasks = Vec::new();
     match c.variant {
+        DbenchVariant::Xfs if log_force => {
+            // Clients 0..n, then kworker/c:1H for every CPU c (ids n + c: xfs-log's workers,
+            // WQ_HIGHPRI, bound), then the CIL push worker (id n + nr_cpus: xfs-cil, unbound).
+            let (h_base, cil) = (clients, clients + n_cpus);
+            // the iclog write's end (`xlog_bio_end_io`) queues `xlog_ioend_work` on the
+            // completing CPU's kworker/N:1H, which wakes the client. On a loop device the
+            // write (REQ_PREFLUSH | REQ_FUA) is blk-flush's three requests, each next one
+            // dispatched by kblockd in the same kworker/N:1H pool
+            let iclog_done = IoCompletion {
+                work: Some(h_base),
+                requeues: if c.loop_device.is_some() {
+                    LOOP_FLUSH_REQUEUES
+                } else {
+                    0
+                },
+                ..log_done
+            };
+            for k in 0..clients {
+                let mut body = rep(per_log, vec![run(c.op_cycles), ops()]);
+                // xfs_file_fsync
+                let mut fsync = Vec::new();
+                if let Some(ns) = c.fsync_io_ns() {
+                    // file_write_and_wait_range
+                    fsync.push(Phase::Io {
+                        ns,
+                        irq: c.irq,
+                        completion: data_done,
+                    });
+                }
+                // xfs_log_force_seq -> xlog_cil_force_seq: xlog_cil_push_now queues the push
+                // work, then xlog_wait on xc_commit_wait until the push wrote the commit
+                // record into an iclog
+                fsync.push(Phase::Wake {
+                    task: TaskRef::Task(cil),
+                    sync: false,
+                });
+                fsync.push(wait());
+                // xlog_force_lsn: the iclog goes out (REQ_PREFLUSH | REQ_FUA: the commit
+                // record's latency) and xlog_wait_on_iclog sleeps until xlog_ioend_work
+                let n = c.ios_per_log();
+                for i in 0..n {
+                    let ns = match c.commit_record_io_ns {
+                        Some(ns) if i + 1 == n => ns,
+                        _ => c.io_ns,
+                    };
+                    fsync.push(Phase::Io {
+                        ns,
+                        irq: c.irq,
+                        completion: iclog_done,
+                    });
+                }
+                body.push(Phase::Syscall { body: fsync });
+                tasks.push(task(format!("dbench/{k}"), vec![forever(body)]));
+            }
+            apply_start(c.start, &mut tasks, |i| i as u64, topo)?;
+            for cpu in 0..topo.nr_cpus() as u16 {
+                // xlog_ioend_work -> xlog_state_done_syncing -> xlog_state_do_callback
+                let body = vec![forever(vec![Phase::CompleteIo {
+                    cycles: c.log_cycles(),
+                }])];
+                let mut t = task(format!("kworker/{cpu}:1H"), body);
+                t.class = SchedClass::Fair { nice: -20 };
+                t.affinity = Some(CpuMask::single(cpu));
+                t.kthread = true;
+                t.start_cpu = Some(cpu);
+                tasks.push(t);
+            }
+            // xlog_cil_push_work: format the checkpoint into the iclogs, then wake the
+            // xc_commit_wait waiters (xlog_cil_set_ctx_write_state)
+            let body = vec![
+                wait(),
+                run(c.log_cycles()),
+                Phase::Wake {
+                    task: TaskRef::Sender,
+                    sync: false,
+                },
+            ];
+            tasks.push(task("kworker/u:cil".into(), vec![forever(body)]));
+        }
         DbenchVariant::Xfs if c.kworkers == Kworkers::Bound => {
             // Clients 0..n, then kworker/c:1H for every CPU c (ids n + c), pinned, nice -20.
             let base = clients;

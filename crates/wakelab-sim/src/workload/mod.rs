@@ -24,7 +24,7 @@ mod validate;
 pub use config::{
     BarrierConfig, CustomConfig, DbenchConfig, DbenchVariant, HackbenchConfig, HackbenchIpc,
     HackbenchMode, Kworkers, LoopDevice, NOMINAL_MHZ, NetperfConfig, NetperfProto, PgbenchConfig,
-    PgbenchSocket, SchbenchConfig, StartPolicy, TbenchConfig, WorkloadConfig,
+    PgbenchSocket, SchbenchConfig, StartPolicy, TbenchConfig, WorkloadConfig, XfsFsync,
 };
 pub use error::{ConfigError, WorkloadError};
 pub use generators::{BARRIER_ID, HACKBENCH_GATE, PG_AUX, PgAux, RESERVED_BARRIER_BASE};
@@ -245,6 +245,9 @@ pub(crate) fn offset_refs(program: &mut [Phase], offset: u32) -> Option<()> {
                     *w = w.checked_add(offset)?;
                 }
                 if let Some(base) = &mut completion.ksoftirqd {
+                    *base = base.checked_add(offset)?;
+                }
+                if let Some(base) = &mut completion.work {
                     *base = base.checked_add(offset)?;
                 }
             }

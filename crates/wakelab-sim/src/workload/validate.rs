@@ -12,8 +12,8 @@ use crate::check::{Limit, at_most, between, cpu, length};
 use crate::cpumask::{CpuMask, cpulist};
 use crate::engine::ProgramError;
 use crate::engine::behaviour::{
-    Amount, IrqRoute, MAX_AMOUNT, MAX_EXP_MEAN, MAX_JOURNALS, MAX_SOFTIRQ_PERMILLE,
-    MAX_WAL_FLUSH_IOS, MAX_WALS, Phase, SchedClass, TaskSpec, phase_name,
+    Amount, IrqRoute, MAX_AMOUNT, MAX_EXP_MEAN, MAX_IO_REQUEUES, MAX_JOURNALS,
+    MAX_SOFTIRQ_PERMILLE, MAX_WAL_FLUSH_IOS, MAX_WALS, Phase, SchedClass, TaskSpec, phase_name,
 };
 use crate::engine::channel::MAX_MESSAGE_BYTES;
 use crate::scenario::{MAX_DURATION_NS, ScenarioError, err};
@@ -172,10 +172,15 @@ fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError>
                 ns,
                 irq: r,
                 completion,
-            } => io(ns, r, "io", nr_cpus).and_then(|()| {
-                between(completion.softirq_permille, 0, MAX_SOFTIRQ_PERMILLE)
-                    .map_err(|m| ("io.completion.softirq_permille".into(), m.into()))
-            }),
+            } => io(ns, r, "io", nr_cpus)
+                .and_then(|()| {
+                    between(completion.softirq_permille, 0, MAX_SOFTIRQ_PERMILLE)
+                        .map_err(|m| ("io.completion.softirq_permille".into(), m.into()))
+                })
+                .and_then(|()| {
+                    between(completion.requeues, 0, MAX_IO_REQUEUES)
+                        .map_err(|m| ("io.completion.requeues".into(), m.into()))
+                }),
             Phase::CompleteIo { cycles } => {
                 amount_rel(cycles).map_err(|(s, m)| (format!("complete_io.cycles{s}"), m))
             }

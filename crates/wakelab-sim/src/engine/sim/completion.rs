@@ -18,6 +18,12 @@
 //! (`IoCompletion::IRQ`) never comes here: the interrupt wakes the waiter (wakeup.rs,
 //! `io_done`), and no random number is drawn for it.
 //!
+//! With `work`, the request's end (`bio_endio`) does not wake the waiter but queues a work item
+//! on a bound per-CPU workqueue of the CPU it runs on (xfs's log: `xlog_bio_end_io` ->
+//! `queue_work(l_ioend_workqueue)`, WQ_HIGHPRI, so `kworker/N:1H`), whose worker runs
+//! `complete_io` (`xlog_ioend_work` -> `xlog_state_done_syncing` -> ... `wake_up_all` of the
+//! iclog's `ic_force_wait`) and wakes the waiter from there.
+//!
 //! Simplified: the worker is woken by the interrupt, from the interrupt's CPU, when the device
 //! is done; the real loop worker is woken when the request is queued (`loop_queue_rq` ->
 //! `loop_queue_work`, from the submitter) and does the backing file's write itself, so the
@@ -33,12 +39,33 @@ use crate::engine::task::{BlockReason, TaskId, TaskState};
 
 use super::Sim;
 
-/// A completion handed to a thread: whose IO it is, and the first ksoftirqd if it raises
-/// BLOCK_SOFTIRQ when the thread finishes it (a worker's), else `None`.
+/// A completion handed to a thread: whose IO it is, its route, where it goes after this
+/// thread (the first ksoftirqd if the thread raises BLOCK_SOFTIRQ, the first per-CPU worker its
+/// end queues work on), and how many of the IO's device requests are still to come
+/// (`IoCompletion::requeues`).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Pending {
     waiter: TaskId,
+    route: IoCompletion,
     softirq: Option<u32>,
+    work: Option<u32>,
+    requeues: u8,
+    request_ns: u64,
+    /// Not a completion but a request's dispatch (blk-flush's, `requeues`): kblockd's run
+    /// (the `work` worker), which wakes the route's worker to take the request, then the
+    /// worker's run (`loop_queue_work` -> `loop_process_work`, up to its wait for the backing
+    /// file), which passes nothing on: the request's end comes after its device time.
+    dispatch: Dispatch,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Dispatch {
+    /// A completion (the default).
+    No,
+    /// At the `work` worker: dispatch to the route's worker.
+    Kblockd,
+    /// At the route's worker: ends there.
+    Worker,
 }
 
 /// One completion thread's list (`blk_cpu_done` for ksoftirqd, the worker's command list) and
@@ -56,12 +83,18 @@ pub(super) struct Completer {
 pub(super) struct Completions {
     /// (task, route) of the `io` a task is about to start (`Op::IoVia`, compiled before it).
     armed: Vec<(TaskId, IoCompletion)>,
-    /// (waiter, route, raises the softirq): set when the IO starts, taken when it completes.
-    routes: Vec<(TaskId, IoCompletion, bool)>,
+    /// (waiter, route, raises the softirq, each request's device time): set when the IO
+    /// starts (or a further request of it is dispatched), taken when it completes.
+    routes: Vec<(TaskId, IoCompletion, bool, u64)>,
     completers: Vec<Completer>,
 }
 
 impl Completions {
+    /// Whether no IO of the run has armed a route (the default storage: nothing to do).
+    pub(super) fn is_empty(&self) -> bool {
+        self.armed.is_empty()
+    }
+
     fn completer(&mut self, task: TaskId) -> &mut Completer {
         let i = match self.completers.iter().position(|c| c.task == task) {
             Some(i) => i,
@@ -88,10 +121,44 @@ impl Sim {
         }
     }
 
-    /// Remember how `t`'s IO, started now, completes, if an `IoVia` armed a route for it (else
-    /// the interrupt completes it: nothing to do, nothing drawn). Whether it raises
-    /// BLOCK_SOFTIRQ is drawn here (`softirq_permille`; no draw at 0 or 1000).
-    pub(super) fn io_route(&mut self, t: TaskId) {
+    /// The requests `t`'s next IO is made of (1 + the armed route's `requeues`): its `ns` is
+    /// spread evenly over them.
+    pub(super) fn io_requests(&self, t: TaskId) -> u64 {
+        self.completions
+            .armed
+            .iter()
+            .find(|a| a.0 == t)
+            .map_or(1, |a| 1 + a.1.requeues as u64)
+    }
+
+    /// `t`, on `cpu`, submits an IO of several requests (`requeues`) with a `work` route:
+    /// blk-flush puts its first request on the requeue list and kicks kblockd on this CPU
+    /// (`blk_insert_flush` -> `blk_kick_flush` -> `blk_mq_kick_requeue_list`), waking the `work`
+    /// worker of `cpu`, which dispatches it. Simplified: the request's device time starts at
+    /// once, not after that run.
+    pub(super) fn io_kick(&mut self, t: TaskId, cpu: Cpu) {
+        let Some(&(_, c)) = self.completions.armed.iter().find(|a| a.0 == t) else {
+            return;
+        };
+        if let (Some(base), true) = (c.work, c.requeues > 0) {
+            let p = Pending {
+                waiter: t,
+                route: c,
+                softirq: None,
+                work: None,
+                requeues: 0,
+                request_ns: 0,
+                dispatch: Dispatch::Kblockd,
+            };
+            self.hand_completion(base + cpu as u32, p, cpu, Some(t));
+        }
+    }
+
+    /// Remember how `t`'s IO, started now with `request_ns` of device time per request,
+    /// completes, if an `IoVia` armed a route for it (else the interrupt completes it: nothing
+    /// to do, nothing drawn). Whether it raises BLOCK_SOFTIRQ is drawn here
+    /// (`softirq_permille`; no draw at 0 or 1000).
+    pub(super) fn io_route(&mut self, t: TaskId, request_ns: u64) {
         if self.completions.armed.is_empty() {
             return;
         }
@@ -99,16 +166,8 @@ impl Sim {
             return;
         };
         let (_, c) = self.completions.armed.swap_remove(i);
-        let raise = c.ksoftirqd.is_some()
-            && match c.softirq_permille {
-                0 => false,
-                p if p >= 1000 => true,
-                p => {
-                    self.draw(crate::engine::behaviour::Amount::Uniform { lo: 0, hi: 999 })
-                        < p as u64
-                }
-            };
-        self.completions.routes.push((t, c, raise));
+        let raise = self.draw_softirq(&c);
+        self.completions.routes.push((t, c, raise, request_ns));
     }
 
     /// The completion interrupt of `t`'s IO ran on `cpu` (wakeup.rs, `io_done`). Returns false
@@ -117,30 +176,109 @@ impl Sim {
         let Some(i) = self.completions.routes.iter().position(|r| r.0 == t) else {
             return false;
         };
-        let (_, c, raise) = self.completions.routes.swap_remove(i);
+        let (_, c, raise, request_ns) = self.completions.routes.swap_remove(i);
         if self.tasks[t as usize].state != TaskState::Blocked {
             return true;
         }
-        match (c.worker, raise) {
-            (Some(w), _) => {
-                let p = Pending {
-                    waiter: t,
-                    softirq: if raise { c.ksoftirqd } else { None },
-                };
-                self.hand_completion(w, p, cpu, None);
-            }
-            (None, true) => {
-                // raised in the interrupt where it cannot run at irq exit: ksoftirqd/cpu
-                let k = c.ksoftirqd.expect("raise implies ksoftirqd") + cpu as u32;
-                let p = Pending {
-                    waiter: t,
-                    softirq: None,
-                };
-                self.hand_completion(k, p, cpu, None);
-            }
-            (None, false) => self.wake_from_interrupt(t, cpu, true),
+        let p = Pending {
+            waiter: t,
+            route: c,
+            softirq: if raise { c.ksoftirqd } else { None },
+            work: c.work,
+            requeues: c.requeues,
+            request_ns,
+            dispatch: Dispatch::No,
+        };
+        match c.worker {
+            Some(w) => self.hand_completion(w, p, cpu, None),
+            // no worker: the interrupt itself is this request's end
+            None => self.next_hop(p, None, cpu),
         }
         true
+    }
+
+    /// A request of `p`'s IO has been finished on `cpu` by the thread `by` (None: the
+    /// interrupt): pass it on, in the route's order. A raised softirq goes to `ksoftirqd/cpu`
+    /// (`wakeup_softirqd`); then a `work` route's end queues the work item on this CPU's
+    /// per-CPU worker (`queue_work` on a bound workqueue picks the local pool); then, if
+    /// requests of the IO are still to come, this thread dispatches the next to the worker
+    /// (blk-flush's next step: `blk_mq_requeue_work` -> `loop_queue_rq` -> `loop_queue_work`,
+    /// waking the loop worker from here); else it wakes the waiter (not WF_SYNC).
+    fn next_hop(&mut self, p: Pending, by: Option<TaskId>, cpu: Cpu) {
+        match p.dispatch {
+            Dispatch::No => {}
+            Dispatch::Kblockd => {
+                if let (Some(w), Some(t)) = (p.route.worker, by) {
+                    let q = Pending {
+                        dispatch: Dispatch::Worker,
+                        ..p
+                    };
+                    self.hand_completion(w, q, cpu, Some(t));
+                }
+                return;
+            }
+            Dispatch::Worker => return,
+        }
+        if let Some(base) = p.softirq {
+            let q = Pending { softirq: None, ..p };
+            return self.hand_completion(base + cpu as u32, q, cpu, by);
+        }
+        if let Some(base) = p.work {
+            let q = Pending { work: None, ..p };
+            return self.hand_completion(base + cpu as u32, q, cpu, by);
+        }
+        if p.requeues > 0 && p.route.worker.is_some() {
+            // the next request reaches the worker after its share of the device time, as the
+            // first did (`IoCompletion::requeues`)
+            let c = IoCompletion {
+                requeues: p.requeues - 1,
+                ..p.route
+            };
+            let raise = self.draw_softirq(&c);
+            self.completions
+                .routes
+                .push((p.waiter, c, raise, p.request_ns));
+            // this thread (kblockd's requeue work) dispatches it: the worker takes it now
+            if let (Some(w), Some(t)) = (p.route.worker, by) {
+                let q = Pending {
+                    dispatch: Dispatch::Worker,
+                    ..p
+                };
+                self.hand_completion(w, q, cpu, Some(t));
+            }
+            self.q.push(
+                self.now + p.request_ns,
+                super::Ev::IoRequeued {
+                    task: p.waiter,
+                    cpu,
+                },
+            );
+            return;
+        }
+        match by {
+            None => self.wake_from_interrupt(p.waiter, cpu, true),
+            Some(t) => {
+                let w = &self.tasks[p.waiter as usize];
+                if w.state == TaskState::Blocked && w.block == BlockReason::Io {
+                    self.try_to_wake_up(p.waiter, cpu, Some(t), false, true, true);
+                    self.charge_wakeup(t, cpu);
+                }
+            }
+        }
+    }
+
+    /// Whether a request of route `c` raises BLOCK_SOFTIRQ at its end (`softirq_permille`,
+    /// drawn; no draw at 0 or 1000).
+    fn draw_softirq(&mut self, c: &IoCompletion) -> bool {
+        c.ksoftirqd.is_some()
+            && match c.softirq_permille {
+                0 => false,
+                p if p >= 1000 => true,
+                p => {
+                    self.draw(crate::engine::behaviour::Amount::Uniform { lo: 0, hi: 999 })
+                        < p as u64
+                }
+            }
     }
 
     /// Put `p` on thread `to`'s list and wake it if it sleeps in `complete_io`: from interrupt
@@ -184,22 +322,6 @@ impl Sim {
         let Some(p) = self.completions.completer(t).taken.take() else {
             return;
         };
-        match p.softirq {
-            Some(base) => {
-                let k = base + cpu as u32;
-                let q = Pending {
-                    waiter: p.waiter,
-                    softirq: None,
-                };
-                self.hand_completion(k, q, cpu, Some(t));
-            }
-            None => {
-                let w = &self.tasks[p.waiter as usize];
-                if w.state == TaskState::Blocked && w.block == BlockReason::Io {
-                    self.try_to_wake_up(p.waiter, cpu, Some(t), false, true, true);
-                    self.charge_wakeup(t, cpu);
-                }
-            }
-        }
+        self.next_hop(p, Some(t), cpu);
     }
 }

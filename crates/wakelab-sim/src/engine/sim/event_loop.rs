@@ -67,6 +67,9 @@ impl Sim {
                     }
                 }
                 Ev::IoDone { task, cpu } => self.io_done(task, cpu),
+                Ev::IoRequeued { task, cpu } => {
+                    self.io_done_via_thread(task, cpu);
+                }
                 Ev::IrqFire { src } => self.irq_fire(src),
                 Ev::IrqEnd { cpu, seg } => {
                     if self.rqs[cpu as usize].irq_gen == seg {

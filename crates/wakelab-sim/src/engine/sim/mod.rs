@@ -116,6 +116,12 @@ enum Ev {
         task: TaskId,
         cpu: Cpu,
     },
+    /// A further request of `task`'s IO (`IoCompletion::requeues`), dispatched from `cpu`, is
+    /// done on the device: its route's worker takes it (no interrupt of its own is charged).
+    IoRequeued {
+        task: TaskId,
+        cpu: Cpu,
+    },
     IrqFire {
         src: u16,
     },
@@ -355,18 +361,17 @@ impl Sim {
                         });
                     }
                 }
-                // ksoftirqd/N of an IO completion: one task per CPU from its base
-                if let Op::IoVia(super::behaviour::IoCompletion {
-                    ksoftirqd: Some(base),
-                    ..
-                }) = *op
-                {
-                    if base as usize + n > sim.n_initial as usize {
-                        return Err(SimInputError::PerCpuTasks {
-                            base,
-                            end: base as usize + n,
-                            tasks: sim.n_initial,
-                        });
+                // ksoftirqd/N and the per-CPU work queue's worker of an IO completion: one
+                // task per CPU from each base
+                if let Op::IoVia(c) = *op {
+                    for base in [c.ksoftirqd, c.work].into_iter().flatten() {
+                        if base as usize + n > sim.n_initial as usize {
+                            return Err(SimInputError::PerCpuTasks {
+                                base,
+                                end: base as usize + n,
+                                tasks: sim.n_initial,
+                            });
+                        }
                     }
                 }
             }

@@ -129,9 +129,12 @@ impl Sim {
                         self.tasks[t as usize].pc -= 1;
                         return;
                     }
-                    self.start_io(t, cpu, ns, irq);
+                    if !self.completions.is_empty() {
+                        self.io_kick(t, cpu);
+                    }
+                    let request_ns = self.start_io(t, cpu, ns, irq);
                     // a completion through kernel threads, armed by the `IoVia` before
-                    self.io_route(t);
+                    self.io_route(t, request_ns);
                     return;
                 }
                 Op::IoVia(c) => self.arm_io_route(t, c),
@@ -249,8 +252,10 @@ impl Sim {
 
     /// Block `t` (running on `cpu`) on an IO of `ns` whose completion interrupt, on the CPU
     /// `irq` picks, wakes it.
-    pub(super) fn start_io(&mut self, t: TaskId, cpu: Cpu, ns: Amount, irq: IrqRoute) {
-        let ns = self.draw(ns);
+    /// Returns the device time of each of the IO's requests (all of `ns` but for an IO of
+    /// several requests, `IoCompletion::requeues`, whose first one completes after its share).
+    pub(super) fn start_io(&mut self, t: TaskId, cpu: Cpu, ns: Amount, irq: IrqRoute) -> u64 {
+        let ns = self.draw(ns) / self.io_requests(t);
         let irq_cpu = match irq {
             IrqRoute::Issuer => cpu,
             // `Sim::new` refused CPUs beyond the machine (no clamping)
@@ -269,6 +274,7 @@ impl Sim {
                 cpu: irq_cpu,
             },
         );
+        ns
     }
 
     /// If the task owes overhead cycles (wake-up costs), run them first. Returns true if it did.
