@@ -458,15 +458,7 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
             for k in 0..clients {
                 let mut body = rep(per_log, vec![run(c.op_cycles), ops()]);
                 // xfs_file_fsync
-                let mut fsync = Vec::new();
-                if let Some(ns) = c.fsync_io_ns() {
-                    // file_write_and_wait_range
-                    fsync.push(Phase::Io {
-                        ns,
-                        irq: c.irq,
-                        completion: data_done,
-                    });
-                }
+                let mut fsync = fsync_data_wait(c, data_done);
                 // xfs_log_force_seq -> xlog_cil_force_seq: xlog_cil_push_now queues the push
                 // work, then xlog_wait on xc_commit_wait until the push wrote the commit
                 // record into an iclog
@@ -557,14 +549,7 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
             for k in 0..clients {
                 let mut body = rep(per_log, vec![run(c.op_cycles), ops()]);
                 // ext4_sync_file: write and wait for the data, then the commit
-                let mut fsync = Vec::new();
-                if let Some(ns) = c.fsync_io_ns() {
-                    fsync.push(Phase::Io {
-                        ns,
-                        irq: c.irq,
-                        completion: data_done,
-                    });
-                }
+                let mut fsync = fsync_data_wait(c, data_done);
                 fsync.push(Phase::CommitWait {
                     journal: EXT4_JOURNAL,
                 });
@@ -601,6 +586,19 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
         stop_when_all_exited: false,
         forks: 0,
     })
+}
+
+/// The start of a client's fsync: the wait for the file's dirty data
+/// (`file_write_and_wait_range`, `fsync_io_ns`), if it has one, completed through `done`.
+fn fsync_data_wait(c: &DbenchConfig, done: IoCompletion) -> Vec<Phase> {
+    c.fsync_io_ns()
+        .map(|ns| Phase::Io {
+            ns,
+            irq: c.irq,
+            completion: done,
+        })
+        .into_iter()
+        .collect()
 }
 
 /// The kernel threads of a loop device's IO completions (`loop_device`, engine/sim/completion.rs):
