@@ -73,6 +73,14 @@ pub const EXPERIMENTS: &[(&str, &str)] = &[
         "t2-pgbench@6",
         include_str!("../bases/v1/experiments/t2-pgbench@6.json"),
     ),
+    // generation 4 of the dbench presets (2026-12-06): dbench's CPU per operation measured
+    // (`op_cycles` uniform 11k-33k, was 20k-60k)
+    (
+        "default@4",
+        include_str!("../bases/v1/experiments/default@4.json"),
+    ),
+    ("t1@4", include_str!("../bases/v1/experiments/t1@4.json")),
+    ("t2@4", include_str!("../bases/v1/experiments/t2@4.json")),
 ];
 
 /// Base machines: (id, JSON of `scenario.machine`).

@@ -224,17 +224,19 @@ pub fn gallery() -> Vec<GalleryEntry> {
                       287.54 -> 817.01 (+184%).",
             published: published::T1_DBENCH,
             model: "Wakelab shows the walk and its cost. In 100 ms of a one-client run without the \
-                    patch the client runs on 8 of the 8 CPUs, each about 12% busy, and HWP holds \
-                    every core at about 800 MHz; with it 3 CPUs about 28% busy run at about 2.6 GHz. \
-                    Over the preset's runs the patch gains +165% at 1 client, -2% at 2 and +1.7% \
+                    patch the client runs on 8 of the 8 CPUs, each about 11% busy, and HWP holds \
+                    every core at about 1000 MHz; with it 3 CPUs about 25% busy run at about 2.5 GHz. \
+                    Over the preset's runs the patch gains +150% at 1 client, +14% at 2 and +3% \
                     at 4 (published +184%, +40%, -8%). These three are calibration, not \
                     prediction: the HWP thresholds every HWP preset uses were chosen by a grid \
                     search against them, under an earlier dbench model. With fsync as one \
-                    system call and dbench's measured rate of log waits, one client comes close \
-                    and two clients miss: the patch still keeps each client on two CPUs, but \
-                    the two walking clients already keep every core busy enough for HWP to run \
-                    it fast; the loss at four clients is not reproduced. At 8 and 64 clients, a \
-                    prediction: +0.1% and 0.0% (published +0.6%, -1.4%), flat as published.",
+                    system call and dbench's measured rate of log waits and CPU per operation, \
+                    one client comes close and two clients gain only where the two patched \
+                    pairs land on SMT siblings of one core, which HWP then runs fast (one run \
+                    of three): no clear gain; elsewhere the walking clients already keep every \
+                    core busy enough for HWP to run it as fast. The loss at four \
+                    clients is not reproduced. At 8 and 64 clients, a \
+                    prediction: +0.2% and 0.0% (published +0.6%, -1.4%), flat as published.",
             published_sis: None,
             results: &[
                 PublishedResult {
@@ -267,10 +269,10 @@ pub fn gallery() -> Vec<GalleryEntry> {
                       previous CPU. Published: about 10% fewer migrations, throughput neutral.",
             published: &[],
             model: "Wakelab shows the direction, a prediction: with the patch interrupt-woken \
-                    clients migrate less (-51% over the preset's runs, 45 663 -> 22 401; published \
+                    clients migrate less (-47% over the preset's runs, 71 266 -> 38 075; published \
                     about -10%). The changelog publishes no dbench throughput (\"no adverse \
                     impact\"; its throughput figures are pgbench's, see t2-pgbench). Here dbench \
-                    gains +1% to +158%, a prediction the posting does not support: a gain that \
+                    gains 0% to +121%, a prediction the posting does not support: a gain that \
                     large would likely have been reported. Each fsync waits for its data IO, whose \
                     round-robin completion interrupt wakes the client, then for jbd2's group \
                     commit; without the patch the client follows those interrupts onto idle \

@@ -107,58 +107,58 @@ fn seed_patches_act_where_their_paths_are_exercised() {
     expect_test::expect![[r#"
         default (dbench x4, skl-client-8t):
           acts:
-            prev-idle-no-migrate 0+0+1/831
-            recent-used-cpu 324+111+390/837
-            idle-candidate 0+1+0/1143
-            idle-candidate-v1 0+1+0/1143
-            recent-keep-prev 0+19+0/632
-            recent-as-target 0+2+0/1143
-            clear-target-from-scan 0+1+0/1143
-            vcpu-pack 0+19+63/82
+            recent-used-cpu 618+229+658/1516
+            idle-candidate 0+1+0/1990
+            idle-candidate-v1 0+1+0/1990
+            recent-keep-prev 0+17+0/1394
+            recent-as-target 0+2+0/1984
+            clear-target-from-scan 0+1+0/1991
+            vcpu-pack 0+31+101/132
           inert:
-            wake-affine-idle-params 0+0+0/827
-            wake-affine-return-cpu 0+0+0/827
-            rt-irq-spare-capacity 0+0+0/827
-            recent-affinity-fix 0+0+0/632
-            account-search-cost 0+0+0/1143
-            select-idle-smt-prev 0+0+0/1143
-            idle-cores-clear-target 0+0+0/1143
+            wake-affine-idle-params 0+0+0/1457
+            wake-affine-return-cpu 0+0+0/1457
+            prev-idle-no-migrate 0+0+0/1457
+            rt-irq-spare-capacity 0+0+0/1457
+            recent-affinity-fix 0+0+0/1394
+            account-search-cost 0+0+0/1989
+            select-idle-smt-prev 0+0+0/1990
+            idle-cores-clear-target 0+0+0/1990
         t1 (dbench x4, skl-client-8t):
           acts:
-            prev-idle-no-migrate 0+0+1/831
-            recent-used-cpu 324+111+390/837
-            idle-candidate 0+1+0/1143
-            idle-candidate-v1 0+1+0/1143
-            recent-keep-prev 0+19+0/632
-            recent-as-target 0+2+0/1143
-            clear-target-from-scan 0+1+0/1143
-            vcpu-pack 0+19+63/82
+            recent-used-cpu 618+229+658/1516
+            idle-candidate 0+1+0/1990
+            idle-candidate-v1 0+1+0/1990
+            recent-keep-prev 0+17+0/1394
+            recent-as-target 0+2+0/1984
+            clear-target-from-scan 0+1+0/1991
+            vcpu-pack 0+31+101/132
           inert:
-            wake-affine-idle-params 0+0+0/827
-            wake-affine-return-cpu 0+0+0/827
-            rt-irq-spare-capacity 0+0+0/827
-            recent-affinity-fix 0+0+0/632
-            account-search-cost 0+0+0/1143
-            select-idle-smt-prev 0+0+0/1143
-            idle-cores-clear-target 0+0+0/1143
+            wake-affine-idle-params 0+0+0/1457
+            wake-affine-return-cpu 0+0+0/1457
+            prev-idle-no-migrate 0+0+0/1457
+            rt-irq-spare-capacity 0+0+0/1457
+            recent-affinity-fix 0+0+0/1394
+            account-search-cost 0+0+0/1989
+            select-idle-smt-prev 0+0+0/1990
+            idle-cores-clear-target 0+0+0/1990
         t2 (dbench x4, skl-client-8c-nosmt):
           acts:
-            prev-idle-no-migrate 453+0+0/1404
-            recent-used-cpu 10+203+1/931
-            recent-keep-prev 0+330+0/915
-            vcpu-pack 373+32+477/882
+            prev-idle-no-migrate 465+0+2/1640
+            recent-used-cpu 22+118+8/1227
+            recent-keep-prev 0+240+0/1201
+            clear-target-from-scan 0+1+0/1595
+            vcpu-pack 433+82+461/976
           inert:
-            wake-affine-idle-params 0+0+0/907
-            wake-affine-return-cpu 0+0+0/907
-            rt-irq-spare-capacity 0+0+0/907
-            idle-candidate 0+0+0/1254
-            idle-candidate-v1 0+0+0/1254
-            recent-affinity-fix 0+0+0/915
-            recent-as-target 0+231+0/1254
-            clear-target-from-scan 0+0+0/1254
-            account-search-cost 0+0+0/1254
-            select-idle-smt-prev 0+0+0/1259
-            idle-cores-clear-target 0+0+0/1259
+            wake-affine-idle-params 0+0+0/1176
+            wake-affine-return-cpu 0+0+0/1176
+            rt-irq-spare-capacity 0+0+0/1176
+            idle-candidate 0+0+0/1595
+            idle-candidate-v1 0+0+0/1595
+            recent-affinity-fix 0+0+0/1201
+            recent-as-target 0+241+0/1595
+            account-search-cost 0+0+0/1595
+            select-idle-smt-prev 0+0+0/1583
+            idle-cores-clear-target 0+0+0/1583
         t2-pgbench (pgbench x4, skl-client-8t):
           acts:
             recent-used-cpu 1+27+0/9195

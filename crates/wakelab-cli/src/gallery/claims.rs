@@ -284,7 +284,6 @@ pub const FIXED: &[(Doc, &str)] = &[
         "Its 32 tasks run 50 000 loops like the others (published: 20 000)",
     ),
     (Readme("t1"), "against 1-4 clients"),
-    (Readme("t1"), "the bar met at 1 client, missed at 2"),
     (Readme("t2-pgbench"), "the published 1-client rate"),
     (Status("T1"), "1-4 clients set"),
     (

@@ -240,7 +240,11 @@ pub struct LoopDevice {
 #[serde(default, deny_unknown_fields)]
 pub struct DbenchConfig {
     pub variant: DbenchVariant,
-    /// CPU work of one file operation. Default uniform 20k-60k (mean 40k ≈ 13 µs at 3 GHz).
+    /// CPU work of one file operation. Default uniform 11k-33k, **measured** (2026-12-06): the
+    /// mean of the six dbench recordings' CPU per operation (the `dbench` group's CPU over the
+    /// op table's count, 10.1-11.5 µs, mean 10.89 µs; recordings/README.md, "dbench") at the
+    /// recording host's 2.0 GHz; the width is an estimate (only the sum over the operations
+    /// between two fsyncs matters). Until then uniform 20k-60k, an estimate.
     pub op_cycles: Amount,
     /// Operations between two log interactions (the client's fsync: wake the log worker,
     /// sleep until it answers). Default (`null`): 30 for xfs, 83 for ext4. xfs: measured on
@@ -306,7 +310,7 @@ impl Default for DbenchConfig {
     fn default() -> Self {
         DbenchConfig {
             variant: DbenchVariant::Xfs,
-            op_cycles: around(40_000),
+            op_cycles: around(22_000),
             ops_per_log: None,
             log_cycles: None,
             logs_per_io: None,
