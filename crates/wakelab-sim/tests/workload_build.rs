@@ -280,6 +280,63 @@ fn dbench_ext4_clients_share_one_jbd2_thread() {
     assert!(e.contains("irq: CPU 8"), "{e}");
 }
 
+/// `commit_record_irq` routes only the log write's last IO (ext4's commit record, xfs
+/// `log_force`'s iclog write): the other IOs keep `irq`; a CPU that does not exist is refused
+/// under the field's own name.
+#[test]
+fn dbench_commit_record_irq_routes_only_the_last_log_io() {
+    let io_irqs = |program: &[Phase]| -> Vec<IrqRoute> {
+        flat(program)
+            .iter()
+            .filter_map(|p| match p {
+                Phase::Io { irq, .. } => Some(*irq),
+                _ => None,
+            })
+            .collect()
+    };
+    let ext4 = build(
+        serde_json::json!({"kind": "dbench", "variant": "ext4", "irq": "issuer",
+            "commit_record_io_ns": 1000, "commit_record_irq": {"cpu": 1}}),
+        2,
+    );
+    // the clients' data waits keep `irq`; jbd2's journal blocks too, its commit record not
+    assert_eq!(io_irqs(&ext4.tasks[0].program), vec![IrqRoute::Issuer]);
+    assert_eq!(
+        io_irqs(&ext4.tasks[2].program),
+        vec![IrqRoute::Issuer, IrqRoute::Cpu(1)]
+    );
+    let xfs = build(
+        serde_json::json!({"kind": "dbench", "variant": "xfs", "xfs_fsync": "log_force",
+            "irq": "issuer", "fsync_io_ns": 1000, "commit_record_io_ns": 1000,
+            "commit_record_irq": {"cpu": 1}}),
+        1,
+    );
+    assert_eq!(
+        io_irqs(&xfs.tasks[0].program),
+        vec![IrqRoute::Issuer, IrqRoute::Cpu(1)]
+    );
+    // without it the commit record takes `irq`
+    let plain = build(
+        serde_json::json!({"kind": "dbench", "variant": "ext4", "irq": {"cpu": 2},
+            "commit_record_io_ns": 1000}),
+        1,
+    );
+    assert_eq!(
+        io_irqs(&plain.tasks[1].program),
+        vec![IrqRoute::Cpu(2), IrqRoute::Cpu(2)]
+    );
+    let e = workload::build(
+        &cfg(serde_json::json!({"kind": "dbench", "variant": "ext4",
+            "commit_record_irq": {"cpu": 8}})),
+        &[],
+        1,
+        &topo(1, 4, 2),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("commit_record_irq: CPU 8"), "{e}");
+}
+
 #[test]
 fn hackbench_forks_every_task_from_one_parent() {
     let t = pixel2();

@@ -183,7 +183,8 @@ pub const LOOP_COMMIT_RECORD_NS: (u64, u64) = (200_000, 2_100_000);
 /// backends' D-state blocks; the completion runs at that interrupt's exit (BLOCK_SOFTIRQ),
 /// which wakes the backend from vCPU 1 (recordings/pgbench-rw-handoffs, "All of them are woken
 /// from softirq"). Set on pgbench's validation runs of the recordings made on
-/// [`LOOP_HOST_KERNEL`] (dbench's completions go through the loop device instead).
+/// [`LOOP_HOST_KERNEL`], and on dbench's there for the flushes of its loop device (since
+/// 2026-12-06: the commit record's and xfs's iclog write's `commit_record_irq`).
 pub const HOST_DISK_IRQ_CPU: u16 = 1;
 
 /// The recording host's loop device for a dbench run on `variant` (docs/workloads.md,
@@ -218,6 +219,15 @@ pub fn host_loop_device(c: &mut wakelab_sim::workload::DbenchConfig) {
     if c.variant == DbenchVariant::Xfs {
         c.xfs_fsync = XfsFsync::LogForce;
     }
+    // Where the model's "completion interrupts" come from on this host. A plain write to the
+    // loop device waits for no disk (`LOOP_WRITE_NS`): the model's wake-up of the loop worker
+    // at its end stands for `loop_queue_rq` -> `loop_queue_work`'s wake-up at submission, which
+    // comes from the submitter's CPU (`issuer`; 1 ns after the submitter blocks rather than
+    // just before: completion.rs, "Simplified"). The flush (the commit record, xfs's iclog
+    // write) waits for the backing file's fsync, whose disk interrupts vCPU 1 only
+    // (`HOST_DISK_IRQ_CPU`, measured).
+    c.irq = wakelab_sim::engine::IrqRoute::Issuer;
+    c.commit_record_irq = Some(wakelab_sim::engine::IrqRoute::Cpu(HOST_DISK_IRQ_CPU));
 }
 
 impl Recording {

@@ -279,6 +279,12 @@ pub struct DbenchConfig {
     /// where the device's cache flush is. Default (`null`): `io_ns`, as every other journal IO.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub commit_record_io_ns: Option<Amount>,
+    /// Where the completion interrupt of that last IO (ext4's commit record; xfs `log_force`'s
+    /// iclog write) is delivered, when it is not `irq`'s: the flush waits for a device whose
+    /// interrupt has its own route (on a loop device, the backing disk's). Default (`null`):
+    /// `irq`. Set only by `wakelab validate` (its host's disk interrupts vCPU 1 only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub commit_record_irq: Option<IrqRoute>,
     /// The filesystem sits on a loop device: every IO completion goes through the loop
     /// device's worker and, for a share of them, `ksoftirqd/N` ([`LoopDevice`]), which the
     /// workload adds as tasks. Default (`null`): the completion interrupt wakes the waiter (an
@@ -317,6 +323,7 @@ impl Default for DbenchConfig {
             ios_per_log: None,
             io_ns: around(100_000),
             commit_record_io_ns: None,
+            commit_record_irq: None,
             loop_device: None,
             fsync_io_ns: None,
             irq: IrqRoute::RoundRobin,
@@ -329,6 +336,11 @@ impl Default for DbenchConfig {
 }
 
 impl DbenchConfig {
+    /// The route of the commit record's (or iclog write's) completion interrupt.
+    pub fn commit_record_irq(&self) -> IrqRoute {
+        self.commit_record_irq.unwrap_or(self.irq)
+    }
+
     pub fn ops_per_log(&self) -> u32 {
         self.ops_per_log.unwrap_or(match self.variant {
             // the log force's chain blocks several times per fsync: one fsync per `Flush` of

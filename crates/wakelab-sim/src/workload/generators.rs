@@ -318,13 +318,15 @@ fn fsync(kick: Phase) -> Phase {
 fn log_write(c: &DbenchConfig, done: IoCompletion, v: &mut Vec<Phase>) {
     let n = c.ios_per_log();
     for i in 0..n {
-        let ns = match c.commit_record_io_ns {
-            Some(ns) if c.variant == DbenchVariant::Ext4 && i + 1 == n => ns,
-            _ => c.io_ns,
+        let (ns, irq) = match c.commit_record_io_ns {
+            Some(ns) if c.variant == DbenchVariant::Ext4 && i + 1 == n => {
+                (ns, c.commit_record_irq())
+            }
+            _ => (c.io_ns, c.irq),
         };
         v.push(Phase::Io {
             ns,
-            irq: c.irq,
+            irq,
             completion: done,
         });
         if c.variant == DbenchVariant::Ext4 {
@@ -400,7 +402,8 @@ const LOOP_FLUSH_REQUEUES: u8 = 2;
 fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, ConfigError> {
     let per_log = positive(c.ops_per_log(), "ops_per_log")?;
     let per_io = c.logs_per_io();
-    check_irq(c.irq, topo)?;
+    check_irq(c.irq, topo, "irq")?;
+    check_irq(c.commit_record_irq(), topo, "commit_record_irq")?;
     let log_force = c.xfs_fsync == XfsFsync::LogForce;
     if log_force && (c.variant != DbenchVariant::Xfs || c.kworkers != Kworkers::Bound) {
         // xfs-log is a bound workqueue: its completion work runs on the completing CPU
@@ -471,13 +474,13 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
                 // record's latency) and xlog_wait_on_iclog sleeps until xlog_ioend_work
                 let n = c.ios_per_log();
                 for i in 0..n {
-                    let ns = match c.commit_record_io_ns {
-                        Some(ns) if i + 1 == n => ns,
-                        _ => c.io_ns,
+                    let (ns, irq) = match c.commit_record_io_ns {
+                        Some(ns) if i + 1 == n => (ns, c.commit_record_irq()),
+                        _ => (c.io_ns, c.irq),
                     };
                     fsync.push(Phase::Io {
                         ns,
-                        irq: c.irq,
+                        irq,
                         completion: iclog_done,
                     });
                 }
@@ -622,11 +625,11 @@ fn loop_device_threads(l: &LoopDevice, topo: &Topology, tasks: &mut Vec<TaskSpec
     }
 }
 
-fn check_irq(r: IrqRoute, topo: &Topology) -> Result<(), ConfigError> {
+fn check_irq(r: IrqRoute, topo: &Topology, name: &'static str) -> Result<(), ConfigError> {
     if let IrqRoute::Cpu(c) = r {
         if c as usize >= topo.nr_cpus() {
             return Err(field(
-                "irq",
+                name,
                 format!("CPU {c} does not exist ({} CPUs)", topo.nr_cpus()),
             ));
         }
@@ -821,7 +824,7 @@ pub const PG_AUX: [PgAux; 2] = [
 
 fn pgbench(c: &PgbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, ConfigError> {
     let stmts = positive(c.statements_per_txn, "statements_per_txn")?;
-    check_irq(c.irq, topo)?;
+    check_irq(c.irq, topo, "irq")?;
     let inbox = match c.socket {
         PgbenchSocket::Unix => Inbox::Unix {
             sndbuf: SK_WMEM_DEFAULT,
