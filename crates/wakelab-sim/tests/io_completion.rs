@@ -466,3 +466,59 @@ fn xfs_log_force_waits_for_the_data_then_the_cil_then_the_log_worker_of_the_comp
         }
     }
 }
+
+/// `at_submission`: the client queues each IO on the worker and wakes it itself, from its own
+/// CPU, at the instant it blocks (`loop_queue_rq` -> `loop_queue_work`); the worker finishes the
+/// request after its run and wakes the client, without the IO's 10 ms of device time or an
+/// interrupt.
+/// Without a worker, or with `requeues`, the route is refused under its field.
+#[test]
+fn at_submission_the_submitter_wakes_the_worker_and_no_device_time_passes() {
+    let sc = host_5_15(
+        custom(json!([
+            json!({"name": "client", "affinity": "0", "start_cpu": 0, "program": [
+                {"loop": {"count": 4, "body": [
+                    {"run": {"cycles": 20000}}, {"ops": {"n": 1}},
+                    {"io": {"ns": 10_000_000u64, "irq": {"cpu": 1}, "completion": {"worker": 3,
+                        "ksoftirqd": 1, "softirq_permille": 0, "at_submission": true}}}
+                ]}}
+            ]}),
+            thread("ksoftirqd/0", Some(0)),
+            thread("ksoftirqd/1", Some(1)),
+            thread("kworker/u:loop0", None),
+        ])),
+        10,
+    );
+    let d = detail(sc);
+    let (c, w) = (id(&d, "client"), id(&d, "kworker/u:loop0"));
+    assert_eq!(d.result.ops, 4, "every IO completed");
+    let ww = wakers(&d, w);
+    let cw = wakes(&d, c);
+    assert_eq!((ww.len(), cw.len()), (4, 4), "{ww:?} {cw:?}");
+    for (a, b) in ww.iter().zip(&cw) {
+        // the client wakes its worker from its own CPU 0 (not the IO's irq CPU 1) ...
+        assert_eq!((a.1.as_str(), a.2), ("client", 0), "{a:?}");
+        // ... and is woken back from the worker's CPU after its run, long before 10 ms
+        assert!(b.0 > a.0 && b.0 < a.0 + 1_000_000, "{a:?} {b:?}");
+        assert!(running(&d, b.1, b.0).contains(&Some(w)), "{a:?} {b:?}");
+    }
+    for bad in [
+        json!({"ksoftirqd": 1, "at_submission": true}),
+        json!({"worker": 3, "requeues": 1, "at_submission": true}),
+    ] {
+        let sc = host_5_15(
+            custom(json!([
+                client(1, bad),
+                thread("ksoftirqd/0", Some(0)),
+                thread("ksoftirqd/1", Some(1)),
+                thread("kworker/u:loop0", None),
+            ])),
+            5,
+        );
+        let m = match wakelab_sim::experiment::build_input(&sc, 1, 7, DetailOptions::default()) {
+            Err(e) => e.to_string(),
+            Ok(_) => panic!("an at_submission route without a lone worker accepted"),
+        };
+        assert!(m.contains("io.completion.at_submission"), "{m}");
+    }
+}

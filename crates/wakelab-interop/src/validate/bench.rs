@@ -219,14 +219,11 @@ pub fn host_loop_device(c: &mut wakelab_sim::workload::DbenchConfig) {
     if c.variant == DbenchVariant::Xfs {
         c.xfs_fsync = XfsFsync::LogForce;
     }
-    // Where the model's "completion interrupts" come from on this host. A plain write to the
-    // loop device waits for no disk (`LOOP_WRITE_NS`): the model's wake-up of the loop worker
-    // at its end stands for `loop_queue_rq` -> `loop_queue_work`'s wake-up at submission, which
-    // comes from the submitter's CPU (`issuer`; 1 ns after the submitter blocks rather than
-    // just before: completion.rs, "Simplified"). The flush (the commit record, xfs's iclog
-    // write) waits for the backing file's fsync, whose disk interrupts vCPU 1 only
-    // (`HOST_DISK_IRQ_CPU`, measured).
-    c.irq = wakelab_sim::engine::IrqRoute::Issuer;
+    // A plain write to the loop device waits for no disk (`LOOP_WRITE_NS`): the submitter
+    // wakes the loop worker itself (`loop_queue_rq` -> `loop_queue_work`; the loop device's
+    // routes are `at_submission`, workload/generators.rs), so no interrupt is involved and
+    // `irq` is not used. The flush (the commit record, xfs's iclog write) waits for the
+    // backing file's fsync, whose disk interrupts vCPU 1 only (`HOST_DISK_IRQ_CPU`, measured).
     c.commit_record_irq = Some(wakelab_sim::engine::IrqRoute::Cpu(HOST_DISK_IRQ_CPU));
 }
 

@@ -103,6 +103,11 @@ pub enum IrqRoute {
 ///   (`blk_mq_kick_requeue_list`; kblockd is WQ_HIGHPRI and bound, so the same `kworker/N:1H`
 ///   pool as xfs-log), which dispatches it to the loop worker. The IO's `ns` is waited once,
 ///   before the first.
+/// * `at_submission` (needs `worker`, no `work` or `requeues`): the submitter queues the request
+///   on the worker and wakes it itself, from its own CPU, as it submits (`loop_queue_rq` ->
+///   `loop_queue_work`), then waits; the worker finishes the request after its run, with no
+///   interrupt and no device time (the IO's `ns` is not waited): a write a loop device takes
+///   into its backing file's page cache.
 ///
 /// The last thread then wakes the waiter from its own CPU (not WF_SYNC).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -118,6 +123,8 @@ pub struct IoCompletion {
     pub work: Option<u32>,
     #[serde(default, skip_serializing_if = "is_zero_u8")]
     pub requeues: u8,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub at_submission: bool,
 }
 
 fn is_zero_u8(n: &u8) -> bool {
@@ -136,6 +143,7 @@ impl IoCompletion {
         softirq_permille: 1000,
         work: None,
         requeues: 0,
+        at_submission: false,
     };
     fn all() -> u16 {
         1000
@@ -660,6 +668,17 @@ fn compile_into(
                     return Err(program_field(
                         "io.completion.requeues",
                         "needs a worker to dispatch the further requests to",
+                    ));
+                }
+                if completion.at_submission
+                    && (completion.worker.is_none()
+                        || completion.work.is_some()
+                        || completion.requeues > 0)
+                {
+                    return Err(program_field(
+                        "io.completion.at_submission",
+                        "needs a worker, and no work or requeues (the worker finishes the \
+                         request itself)",
                     ));
                 }
                 if !completion.is_irq() {

@@ -324,10 +324,20 @@ fn log_write(c: &DbenchConfig, done: IoCompletion, v: &mut Vec<Phase>) {
             }
             _ => (c.io_ns, c.irq),
         };
+        // the commit record waits for the backing file's flush: its worker is woken by the
+        // disk's interrupt, not only at submission
+        let completion = if i + 1 == n && c.commit_record_io_ns.is_some() {
+            IoCompletion {
+                at_submission: false,
+                ..done
+            }
+        } else {
+            done
+        };
         v.push(Phase::Io {
             ns,
             irq,
-            completion: done,
+            completion,
         });
         if c.variant == DbenchVariant::Ext4 {
             v.push(run(c.log_cycles()));
@@ -430,6 +440,9 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
                 softirq_permille: permille,
                 work: None,
                 requeues: 0,
+                // `loop_queue_rq` -> `loop_queue_work`: the submitter wakes the worker, which
+                // writes into the backing file's page cache (no device time)
+                at_submission: true,
             };
             (via(l.log_softirq_permille), via(l.data_softirq_permille))
         }
@@ -450,6 +463,7 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
             // write (REQ_PREFLUSH | REQ_FUA) is blk-flush's three requests, each next one
             // dispatched by kblockd in the same kworker/N:1H pool
             let iclog_done = IoCompletion {
+                at_submission: false,
                 work: Some(h_base),
                 requeues: if c.loop_device.is_some() {
                     LOOP_FLUSH_REQUEUES

@@ -24,11 +24,16 @@
 //! `complete_io` (`xlog_ioend_work` -> `xlog_state_done_syncing` -> ... `wake_up_all` of the
 //! iclog's `ic_force_wait`) and wakes the waiter from there.
 //!
-//! Simplified: the worker is woken by the interrupt, from the interrupt's CPU, when the device
-//! is done; the real loop worker is woken when the request is queued (`loop_queue_rq` ->
-//! `loop_queue_work`, from the submitter) and does the backing file's write itself, so the
-//! submitter's wake-up of the worker and the worker's share of the device latency are not
-//! modelled. One completion per step: a softirq run that finds several requests on its list
+//! With `at_submission` the submitter itself queues the request on the worker and wakes it,
+//! from its own CPU, before it blocks (`loop_queue_rq` -> `loop_queue_work`): a write the loop
+//! device takes into its backing file's page cache, with no interrupt and no device time
+//! (`Sim::io_submit`).
+//!
+//! Simplified: an IO with a device time (a loop device's flush: the backing file's fsync) wakes
+//! the worker from the interrupt's CPU when the device is done; the real loop worker is woken
+//! when the request is queued (from the submitter) and then sleeps in the backing file's fsync
+//! until the disk's interrupt, so that first wake-up and run of the worker are not modelled.
+//! One completion per step: a softirq run that finds several requests on its list
 //! (`blk_cpu_done`) takes them one after another, each with its own `cycles`.
 
 use std::collections::VecDeque;
@@ -152,6 +157,37 @@ impl Sim {
             };
             self.hand_completion(base + cpu as u32, p, cpu, Some(t));
         }
+    }
+
+    /// `t`, on `cpu`, submits an IO whose route takes it at submission
+    /// (`IoCompletion::at_submission`): it queues the request on the worker and wakes it
+    /// itself (`loop_queue_rq` -> `loop_queue_work`, not WF_SYNC), then blocks (the caller).
+    /// Returns false, doing nothing, for any other IO.
+    pub(super) fn io_submit(&mut self, t: TaskId, cpu: Cpu) -> bool {
+        let Some(i) = self
+            .completions
+            .armed
+            .iter()
+            .position(|a| a.0 == t && a.1.at_submission)
+        else {
+            return false;
+        };
+        let (_, c) = self.completions.armed.swap_remove(i);
+        let Some(w) = c.worker else {
+            return false;
+        };
+        let raise = self.draw_softirq(&c);
+        let p = Pending {
+            waiter: t,
+            route: c,
+            softirq: if raise { c.ksoftirqd } else { None },
+            work: None,
+            requeues: 0,
+            request_ns: 0,
+            dispatch: Dispatch::No,
+        };
+        self.hand_completion(w, p, cpu, Some(t));
+        true
     }
 
     /// Remember how `t`'s IO, started now with `request_ns` of device time per request,

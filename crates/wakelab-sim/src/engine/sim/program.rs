@@ -130,6 +130,13 @@ impl Sim {
                         return;
                     }
                     if !self.completions.is_empty() {
+                        if self.io_submit(t, cpu) {
+                            // the worker was woken by `t` and finishes the request: no
+                            // interrupt, no device time
+                            self.block(t, cpu, BlockReason::Io);
+                            self.stats.io_waits += 1;
+                            return;
+                        }
                         self.io_kick(t, cpu);
                     }
                     let request_ns = self.start_io(t, cpu, ns, irq);
