@@ -318,21 +318,18 @@ fn fsync(kick: Phase) -> Phase {
 fn log_write(c: &DbenchConfig, done: IoCompletion, v: &mut Vec<Phase>) {
     let n = c.ios_per_log();
     for i in 0..n {
-        let (ns, irq) = match c.commit_record_io_ns {
-            Some(ns) if c.variant == DbenchVariant::Ext4 && i + 1 == n => {
-                (ns, c.commit_record_irq())
-            }
-            _ => (c.io_ns, c.irq),
-        };
-        // the commit record waits for the backing file's flush: its worker is woken by the
-        // disk's interrupt, not only at submission
-        let completion = if i + 1 == n && c.commit_record_io_ns.is_some() {
-            IoCompletion {
-                at_submission: false,
-                ..done
-            }
-        } else {
-            done
+        let (ns, irq, completion) = match c.commit_record_io_ns {
+            // the commit record waits for the device's flush (on a loop device the backing
+            // file's): its worker is woken by that interrupt, not at submission
+            Some(ns) if c.variant == DbenchVariant::Ext4 && i + 1 == n => (
+                ns,
+                c.commit_record_irq(),
+                IoCompletion {
+                    at_submission: false,
+                    ..done
+                },
+            ),
+            _ => (c.io_ns, c.irq, done),
         };
         v.push(Phase::Io {
             ns,
