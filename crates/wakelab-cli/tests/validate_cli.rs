@@ -215,8 +215,74 @@ fn the_pgbench_select_reasons_quote_the_model_summary() {
     std::fs::remove_dir_all(&top).ok();
 }
 
+/// pgbench-rw-c2's "woken onto an idle CPU" reason quotes, per wake-up edge, how many wake-ups
+/// land on an idle CPU: the model's seed 1 (what `--model-summaries` writes now) and the
+/// committed recording's summary (`wake_graph`'s `to_idle` of `count`).
+#[test]
+fn the_pgbench_rw_idle_wake_reason_quotes_both_summaries() {
+    let top = std::env::temp_dir().join(format!("wakelab-pgbench-rw-{}", std::process::id()));
+    let (ok, _, err) = wakelab(&[
+        "validate",
+        "recordings/host-2vcpu/pgbench-rw-c2.json",
+        "--seeds",
+        "1",
+        "--model-summaries",
+        top.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let read = |p: std::path::PathBuf| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+    };
+    let model = read(top.join("pgbench-rw-c2.model.summary.json"));
+    let real = read(root().join("recordings/host-2vcpu/pgbench-rw-c2.summary.json"));
+    // (to_idle, count) of an edge
+    let edge = |v: &serde_json::Value, waker: &str| {
+        let e = v["wake_graph"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["waker"] == waker && e["wakee"] == "postgres")
+            .unwrap();
+        (e["to_idle"].as_u64().unwrap(), e["count"].as_u64().unwrap())
+    };
+    let pct = |(a, b): (u64, u64)| format!("{:.1}%", 100.0 * a as f64 / b as f64);
+    // thousands as the prose writes them (16 877)
+    let n = |x: u64| {
+        if x >= 10_000 {
+            format!("{} {:03}", x / 1000, x % 1000)
+        } else {
+            x.to_string()
+        }
+    };
+    let (m, r) = (edge(&model, "pgbench"), edge(&real, "pgbench"));
+    let (mp, rp) = (edge(&model, "postgres"), edge(&real, "postgres"));
+    let quoted = [
+        format!(
+            "in {} ({} of {}), the host's in {} ({} of {})",
+            pct(m),
+            n(m.0),
+            n(m.1),
+            pct(r),
+            n(r.0),
+            n(r.1)
+        ),
+        format!("postgres -> postgres {} against {}", pct(mp), pct(rp)),
+    ];
+    let misses = std::fs::read_to_string(root().join("recordings/validation-misses.tsv")).unwrap();
+    let line = misses
+        .lines()
+        .find(|l| l.starts_with("pgbench-rw-c2\tpostgres: woken onto an idle CPU"))
+        .unwrap();
+    for q in &quoted {
+        assert!(line.contains(q.as_str()), "{q}\n{line}");
+    }
+    std::fs::remove_dir_all(&top).ok();
+}
+
 /// Reasons that quote what another kernel does ("the model's 5.15 gives X here (`wakelab
-/// validate --kernel 5.15`)") quote what that command prints now for their row.
+/// validate --kernel 5.15`)", or "the model's baseline gives X here (`wakelab validate
+/// --baseline`)" for the host's kernel without its build's patches) quote what that command
+/// prints now for their row.
 #[test]
 fn the_other_kernel_figures_quoted_in_reasons_are_todays() {
     let misses = std::fs::read_to_string(root().join("recordings/validation-misses.tsv")).unwrap();
@@ -234,7 +300,13 @@ fn the_other_kernel_figures_quoted_in_reasons_are_todays() {
             let Some((version, tail)) = rest.split_once(" gives ") else {
                 continue;
             };
-            let cmd = format!(" here (`wakelab validate --kernel {version}`)");
+            // `the model's baseline gives X here (`wakelab validate --baseline`)`: the host's
+            // kernel without its build's patches
+            let cmd = if version == "baseline" {
+                " here (`wakelab validate --baseline`)".to_string()
+            } else {
+                format!(" here (`wakelab validate --kernel {version}`)")
+            };
             if let Some((quoted, _)) = tail.split_once(cmd.as_str()) {
                 quotes.entry(version.to_string()).or_default().push((
                     bench.into(),
@@ -245,7 +317,8 @@ fn the_other_kernel_figures_quoted_in_reasons_are_todays() {
         }
     }
     let n: usize = quotes.values().map(Vec::len).sum();
-    assert!(n >= 8, "{quotes:?}");
+    assert!(n >= 9, "{quotes:?}");
+    assert!(quotes.contains_key("baseline"), "{quotes:?}");
     for (version, q) in &quotes {
         let mut benches: Vec<String> = q
             .iter()
@@ -253,11 +326,18 @@ fn the_other_kernel_figures_quoted_in_reasons_are_todays() {
             .collect();
         benches.sort();
         benches.dedup();
-        let mut args = vec!["validate", "--kernel", version.as_str()];
+        let (mut args, flag) = if version == "baseline" {
+            (vec!["validate", "--baseline"], "(--baseline: ".to_string())
+        } else {
+            (
+                vec!["validate", "--kernel", version.as_str()],
+                format!("(--kernel {version}: "),
+            )
+        };
         args.extend(benches.iter().map(String::as_str));
         let (ok, out, err) = wakelab(&args);
         assert!(ok, "{err}");
-        assert!(out.contains(&format!("(--kernel {version}: ")), "{out}");
+        assert!(out.contains(&flag), "{out}");
         let cells = table_cells(&out);
         for (bench, row, quoted) in q {
             let (_, model) = &cells[&(bench.clone(), row.clone())];

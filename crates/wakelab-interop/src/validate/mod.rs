@@ -73,10 +73,32 @@ pub fn model_summary(b: &ModelBench) -> Result<TraceSummary, SummaryError> {
         )));
     }
     let mut s = stream_of_point(&d);
+    if let Some(traced) = b.idle_context_traced {
+        s.events.retain(|e| !lost_in_untraced_idle(e, traced));
+    }
     for t in &mut s.tasks {
         t.comm = (b.relabel)(&t.comm);
     }
     Ok(summarise(&s))
+}
+
+/// Whether the recording lost `e`: a wake-up issued in the idle context (an interrupt while the
+/// CPU idles, no waker task) of a CPU whose idle-task context the recording does not hold
+/// ([`bench::idle_event_cpus`]). A task's first wake-up has no waker in the model either (the
+/// model has no parent to fork it) and is kept.
+fn lost_in_untraced_idle(
+    e: &crate::sched_trace::Event,
+    traced: wakelab_sim::cpumask::CpuMask,
+) -> bool {
+    use crate::sched_trace::EventKind;
+    matches!(
+        e.kind,
+        EventKind::Wake {
+            waker: None,
+            new_task: false,
+            ..
+        }
+    ) && !traced.test(e.cpu as wakelab_sim::cpumask::Cpu)
 }
 
 /// Whether a row agrees.
@@ -433,6 +455,39 @@ mod tests {
             model,
             model_range: None,
         }
+    }
+
+    #[test]
+    fn a_wake_up_in_an_untraced_idle_context_is_lost() {
+        use crate::sched_trace::{Event, EventKind};
+        use wakelab_sim::cpumask::CpuMask;
+        let wake = |cpu, waker, new_task| Event {
+            t_ns: 1,
+            cpu,
+            kind: EventKind::Wake {
+                waker,
+                wakee: 3,
+                new_task,
+            },
+        };
+        let vcpu0 = CpuMask::single(0);
+        // an interrupt on idle vCPU 1: lost; on idle vCPU 0: kept
+        assert!(lost_in_untraced_idle(&wake(1, None, false), vcpu0));
+        assert!(!lost_in_untraced_idle(&wake(0, None, false), vcpu0));
+        // a task's wake-up on vCPU 1 runs in the task's context; a task's start is kept
+        assert!(!lost_in_untraced_idle(&wake(1, Some(2), false), vcpu0));
+        assert!(!lost_in_untraced_idle(&wake(1, None, true), vcpu0));
+        let switch = Event {
+            t_ns: 1,
+            cpu: 1,
+            kind: EventKind::Switch {
+                prev: Some(2),
+                prev_blocked: true,
+                next: None,
+                inferred: false,
+            },
+        };
+        assert!(!lost_in_untraced_idle(&switch, vcpu0));
     }
 
     #[test]
