@@ -1380,3 +1380,54 @@ fn the_dbench_op_cost_is_the_recordings() {
     let stated = format!("mean {:.2} µs", mean);
     assert!(readme.contains(&stated), "README lacks `{stated}`");
 }
+
+/// recordings/dbench-submit-tail: the README's table quotes the analysis files, and the
+/// validation's `LOOP_DATA_SUBMIT_CYCLES` is their clients' p10 / p50 (blocked next, averaged
+/// over the three runs) less the 1.75 µs wake-up the validation runs charge to the waker, read
+/// as a uniform range at 2.0 GHz (to 1k cycles).
+#[test]
+fn the_dbench_submit_tail_is_the_recordings() {
+    let dir = "recordings/dbench-submit-tail";
+    let readme = repo_flat(&format!("{dir}/README.md"));
+    // "waker blocked next: 2547 (82.8%); waking to switch-out p10 / p50 / p90 5.9 / 11.1 / 94.7 µs"
+    // (share, the three percentiles as written, as numbers)
+    let read = |file: &str, kind: &str| -> (String, String, [f64; 3]) {
+        let text = std::fs::read_to_string(root().join(dir).join(file)).unwrap();
+        let l = text
+            .lines()
+            .find(|l| l.starts_with(&format!("waker {kind} next:")))
+            .unwrap_or_else(|| panic!("{file}: no {kind} line"));
+        let share = l.split(['(', ')']).nth(1).unwrap().to_string();
+        let written = l
+            .split("p10 / p50 / p90 ")
+            .nth(1)
+            .unwrap()
+            .trim_end_matches(" µs")
+            .to_string();
+        let p: Vec<f64> = written.split(" / ").map(|x| x.parse().unwrap()).collect();
+        (share, written, [p[0], p[1], p[2]])
+    };
+    let (mut p10, mut p50) = (0.0, 0.0);
+    for run in ["ext4-c2", "ext4-c4", "xfs-c2"] {
+        let (sb, wb, b) = read(&format!("dbench-{run}.dbench.txt"), "blocked");
+        let (sp, wp, _) = read(&format!("dbench-{run}.dbench.txt"), "preempted");
+        let row = format!("| {run} | {sb}: {wb} | {sp}: {wp} |");
+        assert!(readme.contains(&row), "{row}");
+        p10 += b[0] / 3.0;
+        p50 += b[1] / 3.0;
+    }
+    for run in ["ext4-c2", "ext4-c4"] {
+        let (s, w, _) = read(&format!("dbench-{run}.jbd2.txt"), "blocked");
+        let cell = format!("| {s}: {w} |");
+        assert!(readme.contains(&cell), "{cell}");
+    }
+    let charged = 1.75; // the engine's 0.85 µs and the recorder's 0.9 µs per wake-up
+    let (q10, q50) = (p10 - charged, p50 - charged);
+    let half = (q50 - q10) / 0.4 / 2.0;
+    let (lo, hi) = ((q50 - half) * 2000.0, (q50 + half) * 2000.0);
+    let (clo, chi) = wakelab_interop::validate::bench::LOOP_DATA_SUBMIT_CYCLES;
+    assert!(
+        (clo as f64 - lo).abs() <= 1000.0 && (chi as f64 - hi).abs() <= 1000.0,
+        "constant {clo}-{chi}, the recordings give {lo:.0}-{hi:.0}"
+    );
+}

@@ -522,3 +522,118 @@ fn at_submission_the_submitter_wakes_the_worker_and_no_device_time_passes() {
         assert!(m.contains("io.completion.at_submission"), "{m}");
     }
 }
+
+/// A client whose IO is `submit_only`: it wakes the worker (pinned to `worker_cpu`), runs
+/// `tail` cycles, passes a `cond_resched` if `resched`, then `io_wait`s; 4 rounds.
+fn submitter(tail: u64, resched: bool, worker_cpu: u32) -> Scenario {
+    let mut call = vec![
+        json!({"io": {"ns": 10_000_000u64, "completion": {"worker": 3, "ksoftirqd": 1,
+            "softirq_permille": 0, "at_submission": true}, "submit_only": true}}),
+        json!({"run": {"cycles": tail}}),
+    ];
+    if resched {
+        call.push(json!("cond_resched"));
+    }
+    call.push(json!("io_wait"));
+    host_5_15(
+        custom(json!([
+            json!({"name": "client", "affinity": "0", "start_cpu": 0, "program": [
+                {"loop": {"count": 4, "body": [
+                    {"run": {"cycles": 2_000_000u64}}, {"ops": {"n": 1}},
+                    {"syscall": {"body": call}}
+                ]}}
+            ]}),
+            thread("ksoftirqd/0", Some(0)),
+            thread("ksoftirqd/1", Some(1)),
+            thread("kworker/u:loop0", Some(worker_cpu)),
+        ])),
+        20,
+    )
+}
+
+#[test]
+fn submit_only_goes_on_and_io_wait_sleeps_only_for_a_request_not_done() {
+    // the worker (20 µs on the other CPU, after that CPU's exit from idle) is done before a
+    // 200 µs tail ends: no sleep at all
+    let long = submitter(400_000, false, 1);
+    let d = detail(long.clone());
+    let (c, w) = (id(&d, "client"), id(&d, "kworker/u:loop0"));
+    assert_eq!(d.result.ops, 4);
+    assert_eq!(
+        wakers(&d, w).len(),
+        4,
+        "the client wakes its worker each round"
+    );
+    assert!(wakes(&d, c).is_empty(), "{:?}", wakes(&d, c));
+    assert_eq!(host_support::run_stats(&long).io_waits, 0);
+    // with a 1 µs tail the client sleeps in io_wait and the worker wakes it
+    let short = submitter(2_000, false, 1);
+    let d = detail(short.clone());
+    let cw = wakes(&d, c);
+    assert_eq!(cw.len(), 4, "{cw:?}");
+    assert!(
+        cw.iter().all(|x| x.1 == 1),
+        "woken from the worker's CPU: {cw:?}"
+    );
+    assert_eq!(host_support::run_stats(&short).io_waits, 4);
+}
+
+#[test]
+fn cond_resched_takes_the_preemption_a_wake_up_owed_in_kernel_mode() {
+    // the worker shares the client's CPU: the client, in its system call, is not preempted
+    // when it wakes the worker; without a preemption point it runs its tail and sleeps in
+    // io_wait, and the worker wakes it
+    let d = detail(submitter(40_000, false, 0));
+    let c = id(&d, "client");
+    assert_eq!(wakes(&d, c).len(), 4, "{:?}", wakes(&d, c));
+    // with `cond_resched` after the tail it is preempted there: the worker runs, finds it
+    // runnable (the request is done before it waits), and the client never sleeps
+    let sc = submitter(40_000, true, 0);
+    let d = detail(sc.clone());
+    assert_eq!(d.result.ops, 4);
+    assert!(wakes(&d, c).is_empty(), "{:?}", wakes(&d, c));
+    let s = host_support::run_stats(&sc);
+    assert_eq!(s.io_waits, 0);
+    // the worker never ran before the client's tail ended (kernel mode), only after it
+    let w = id(&d, "kworker/u:loop0");
+    let woken = wakers(&d, w)[0].0;
+    let first_worker_run = d
+        .timeline
+        .iter()
+        .filter(|s| s.task == Some(w) && s.start >= woken)
+        .map(|s| s.start)
+        .min()
+        .unwrap();
+    assert!(
+        first_worker_run >= woken + 20_000,
+        "woken at {woken}, ran at {first_worker_run}: inside the 20 µs tail"
+    );
+}
+
+#[test]
+fn submit_only_and_cond_resched_are_refused_where_they_mean_nothing() {
+    let with = |client: serde_json::Value| {
+        let sc = host_5_15(
+            custom(json!([
+                client,
+                thread("ksoftirqd/0", Some(0)),
+                thread("ksoftirqd/1", Some(1)),
+                thread("kworker/u:loop0", None),
+            ])),
+            5,
+        );
+        match wakelab_sim::experiment::build_input(&sc, 1, 7, DetailOptions::default()) {
+            Err(e) => e.to_string(),
+            Ok(_) => panic!("accepted"),
+        }
+    };
+    let m = with(json!({"name": "client", "program": [
+        {"io": {"ns": 1000, "completion": {"worker": 3}, "submit_only": true}}
+    ]}));
+    assert!(m.contains("io.submit_only"), "{m}");
+    let m = with(json!({"name": "client", "program": ["cond_resched"]}));
+    assert!(
+        m.contains("cond_resched: only inside a syscall block"),
+        "{m}"
+    );
+}

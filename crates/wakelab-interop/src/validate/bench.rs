@@ -165,6 +165,16 @@ pub const LOOP_WORKER_CYCLES: (u64, u64) = (6_200, 120_800);
 /// `ksoftirqd/*` bursts in dbench-ext4-c1, p10 / p90 8.0 / 22.4 µs, less the same 3.5 µs, at
 /// 2.0 GHz.
 pub const LOOP_SOFTIRQ_CYCLES: (u64, u64) = (9_000, 37_800);
+/// A dbench client's CPU between its wake-up of the loop worker in its fsync's data wait and
+/// its sleep, cycles (uniform; a `cond_resched` follows it: `LoopDevice::data_submit_cycles`).
+/// **Measured** (recordings/dbench-submit-tail, re-recorded 2026-12-06 on build v1272, not the
+/// tables' v1045): from the client's `sched_waking` of an unbound kworker to its next
+/// switch-out, when it blocked next, p10 / p50 5.9 / 11.1 µs (ext4-c2), 5.5 / 10.9 (ext4-c4),
+/// 5.8 / 12.2 (xfs-c2); when preempted next (17.2% / 29.4% / 7.4% of them, 93% / 77% / 84% by
+/// an unbound kworker), p50 8.3 / 11.5 / 7.3 µs. Less the 1.75 µs of the wake-up the
+/// validation runs charge to the waker (the engine's 0.85 and the recorder's 0.9 µs), the
+/// p10 / p50 4.0 / 9.7 µs read as a uniform range, 2.5-16.8 µs, at 2.0 GHz.
+pub const LOOP_DATA_SUBMIT_CYCLES: (u64, u64) = (5_000, 34_000);
 /// The device latency of a loop-device write without a flush (the fsync's data, jbd2's
 /// journal blocks, xfs's log), ns: 1 ns, i.e. none (0 would mean "no data wait" to
 /// `fsync_io_ns`). The loop device writes through the backing file's page cache, which is the
@@ -217,6 +227,7 @@ pub fn host_loop_device(c: &mut wakelab_sim::workload::DbenchConfig) {
         log_softirq_permille: log,
         worker_cycles: uniform(LOOP_WORKER_CYCLES),
         softirq_cycles: uniform(LOOP_SOFTIRQ_CYCLES),
+        data_submit_cycles: Some(uniform(LOOP_DATA_SUBMIT_CYCLES)),
     });
     c.io_ns = Amount::Fixed(LOOP_WRITE_NS);
     // both fsyncs wait for the file's data, then for a log write whose last IO carries

@@ -201,13 +201,26 @@ pub enum Phase {
     Exec,
     /// Start an IO and block until its completion interrupt wakes the task (an iowait sleep),
     /// or, with `completion`, until the kernel thread that finishes it does ([`IoCompletion`]).
+    /// With `submit_only` (needs `completion.at_submission`) the task queues the request,
+    /// wakes the worker and goes on (`submit_bio` without the wait: the rest of a writeback's
+    /// submission); a later `io_wait` sleeps until the request is done.
     Io {
         ns: Amount,
         #[serde(default)]
         irq: IrqRoute,
         #[serde(default, skip_serializing_if = "IoCompletion::is_irq")]
         completion: IoCompletion,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        submit_only: bool,
     },
+    /// Sleep until the task's IO started with `submit_only` is done; go on at once if it
+    /// already is, or if there is none (`folio_wait_writeback`).
+    IoWait,
+    /// `cond_resched()` inside a `syscall` block: if a wake-up marked this task to be
+    /// preempted while it ran in kernel mode (PREEMPT_NONE / VOLUNTARY), switch now rather
+    /// than at the return to user space (writeback's page loops, `write_cache_pages`). Nothing
+    /// happens otherwise, nor under full preemption (the switch happened at the wake-up).
+    CondResched,
     /// A completion thread's step (ksoftirqd running BLOCK_SOFTIRQ, `blk_done_softirq`; a loop
     /// device's worker, `loop_process_work`): sleep until an IO completion is handed to this
     /// task, run `cycles` (the request's completion: `blk_mq_end_request` up to the wake-up),
@@ -374,6 +387,14 @@ pub enum Op {
     /// `completion` is not the interrupt's (kept apart so that `Op` stays 32 bytes: the
     /// interpreter loads one per step, docs/performance.md).
     IoVia(IoCompletion),
+    /// `io`'s `submit_only`: queue the request on the armed route's worker and wake it (the
+    /// [`Op::IoVia`] before it), without waiting.
+    IoSubmit,
+    /// `io_wait`: sleep until the request [`Op::IoSubmit`] queued is done.
+    IoWait,
+    /// `cond_resched`: switch if a preemption is owed ([`Phase::CondResched`]); the
+    /// [`Op::SyscallEnter`] after it re-enters kernel mode if it did.
+    CondResched,
     /// `complete_io`'s first half: take the next completion handed to this task (sleep while
     /// there is none); a `Run` and [`Op::CompleteIoEnd`] follow.
     CompleteIoTake,
@@ -625,8 +646,16 @@ fn compile_into(
                 ns,
                 irq,
                 completion,
+                submit_only,
             } => {
                 check_amount(ns, "io.ns")?;
+                if *submit_only && !completion.at_submission {
+                    return Err(program_field(
+                        "io.submit_only",
+                        "needs completion.at_submission (only a request the submitter hands \
+                         to a worker can be waited for later)",
+                    ));
+                }
                 // base + nr_cpus <= n_tasks for ksoftirqd and work is checked when the
                 // machine is known (Sim::new)
                 if let Some(w) = completion.worker {
@@ -684,7 +713,17 @@ fn compile_into(
                 if !completion.is_irq() {
                     out.push(Op::IoVia(*completion));
                 }
-                out.push(Op::Io { ns: *ns, irq: *irq });
+                out.push(if *submit_only {
+                    Op::IoSubmit
+                } else {
+                    Op::Io { ns: *ns, irq: *irq }
+                });
+            }
+            Phase::IoWait => out.push(Op::IoWait),
+            Phase::CondResched => {
+                return Err(ProgramError::OutsideSyscall {
+                    step: "cond_resched",
+                });
             }
             Phase::CompleteIo { cycles } => {
                 check_amount(cycles, "complete_io.cycles")?;
@@ -780,7 +819,15 @@ fn compile_into(
                     });
                 }
                 out.push(Op::SyscallEnter);
-                compile_into(body, out, depth, n_tasks, n_templates)?;
+                for ph in body {
+                    if let Phase::CondResched = ph {
+                        // a switch taken here leaves kernel mode; the enter takes it back
+                        out.push(Op::CondResched);
+                        out.push(Op::SyscallEnter);
+                    } else {
+                        compile_into(std::slice::from_ref(ph), out, depth, n_tasks, n_templates)?;
+                    }
+                }
                 out.push(Op::SyscallExit);
             }
         }
@@ -799,6 +846,8 @@ fn in_syscall_body(ph: &Phase) -> bool {
             | Phase::Send { .. }
             | Phase::Recv { .. }
             | Phase::Io { .. }
+            | Phase::IoWait
+            | Phase::CondResched
             | Phase::CommitWait { .. }
             | Phase::Ops { .. }
     )
@@ -815,6 +864,8 @@ pub(crate) fn phase_name(ph: &Phase) -> &'static str {
         Phase::Recv { .. } => "recv",
         Phase::Exec => "exec",
         Phase::Io { .. } => "io",
+        Phase::IoWait => "io_wait",
+        Phase::CondResched => "cond_resched",
         Phase::CompleteIo { .. } => "complete_io",
         Phase::Barrier { .. } => "barrier",
         Phase::Fork { .. } => "fork",

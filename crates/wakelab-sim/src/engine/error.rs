@@ -31,9 +31,12 @@ pub enum ProgramError {
     /// A `syscall` block holds a step one call cannot (a loop, fork, exec, barrier, exit or
     /// another call).
     #[error(
-        "syscall.body: {step} cannot be part of a system call here (allowed: run, wake, wait, sleep, send, recv, io, ops)"
+        "syscall.body: {step} cannot be part of a system call here (allowed: run, wake, wait, sleep, send, recv, io, io_wait, cond_resched, commit_wait, ops)"
     )]
     NotInSyscall { step: &'static str },
+    /// A step that only means something in kernel mode (`cond_resched`) outside a `syscall`.
+    #[error("{step}: only inside a syscall block (a preemption point of kernel mode)")]
+    OutsideSyscall { step: &'static str },
     #[error("loops nest deeper than {max}")]
     TooDeep { max: usize },
     /// The compiled program (with its final exit) has more than `max` steps.
@@ -54,6 +57,7 @@ impl ProgramError {
             ProgramError::NoSuchTemplate { .. } => Some("fork"),
             ProgramError::NoBarrierParties => Some("barrier.parties"),
             ProgramError::NotInSyscall { .. } => Some("syscall.body"),
+            ProgramError::OutsideSyscall { step } => Some(step),
             _ => None,
         }
     }

@@ -232,6 +232,12 @@ pub struct LoopDevice {
     pub worker_cycles: Amount,
     /// ksoftirqd's CPU work per completion (BLOCK_SOFTIRQ, `blk_done_softirq`).
     pub softirq_cycles: Amount,
+    /// A client's CPU in its fsync's data wait after it woke the worker and before it sleeps
+    /// (the rest of the writeback's submission; a `cond_resched` follows it, where a worker
+    /// woken onto the client's CPU can preempt it). Absent: the client sleeps as it wakes the
+    /// worker. The journal's and log's writes have none (generators.rs, `submitted_io`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data_submit_cycles: Option<Amount>,
 }
 
 /// dbench: `clients` clients running file operations (page-cache work) and, every

@@ -245,6 +245,7 @@ impl SystemNoise {
                         ns: self.interval(s),
                         irq: IrqRoute::Cpu(irq_cpu),
                         completion: IoCompletion::IRQ,
+                        submit_only: false,
                     },
                     Phase::Run {
                         cycles: Self::burst(s),

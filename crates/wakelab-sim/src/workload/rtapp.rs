@@ -1055,6 +1055,11 @@ impl Exporter<'_> {
                 Phase::Ops { .. } => {
                     self.add("ops: the benchmark's op counter has no rt-app equivalent: dropped")
                 }
+                Phase::IoWait => self
+                    .add("io_wait: exported with its io as a sleep (io's submit_only is dropped)"),
+                Phase::CondResched => {
+                    self.add("cond_resched: rt-app has no kernel-mode preemption point: dropped")
+                }
                 Phase::Send {
                     task: TaskRef::Task(t),
                     ..

@@ -172,6 +172,7 @@ fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError>
                 ns,
                 irq: r,
                 completion,
+                ..
             } => io(ns, r, "io", nr_cpus)
                 .and_then(|()| {
                     between(completion.softirq_permille, 0, MAX_SOFTIRQ_PERMILLE)
@@ -247,6 +248,8 @@ fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError>
             | Phase::Wait
             | Phase::Fork { .. }
             | Phase::Ops { .. }
+            | Phase::IoWait
+            | Phase::CondResched
             | Phase::UnlockAll
             | Phase::Exit => Ok(()),
         };
@@ -337,6 +340,9 @@ fn workload(cfg: &WorkloadConfig, n: usize) -> Result<(), ScenarioError> {
                     .map_err(at_p("loop_device.log_softirq_permille"))?;
                 amount(&l.worker_cycles, &p("loop_device.worker_cycles"))?;
                 amount(&l.softirq_cycles, &p("loop_device.softirq_cycles"))?;
+                if let Some(a) = &l.data_submit_cycles {
+                    amount(a, &p("loop_device.data_submit_cycles"))?;
+                }
             }
             irq(&c.irq, &p("irq"), n)?;
             bytes(c.bytes_per_op)?;

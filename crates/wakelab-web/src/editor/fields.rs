@@ -968,11 +968,11 @@ fn task_fields(
     out.push(
         field(s, &id("program"), "Program", &p("program"), Kind::Program).hint(
             "phases: run {cycles}, wake {task: {task: i}, sync}, sleep {ns}, wait, \
-             send {task, bytes}, recv {bytes, inbox}, io {ns, irq, completion}, complete_io {cycles}, \
-             exec, barrier {id, parties}, \
+             send {task, bytes}, recv {bytes, inbox}, io {ns, irq, completion, submit_only}, io_wait, \
+             complete_io {cycles}, exec, barrier {id, parties}, \
              commit_wait / commit_start / commit_end {journal}, \
              wal_flush {wal, ns, irq, ios, extra_io_permille}, lock {id}, unlock_all, \
-             fork {template}, ops {n}, syscall {body}, loop {count, body}, exit",
+             fork {template}, ops {n}, syscall {body}, cond_resched (in a syscall), loop {count, body}, exit",
         ),
     );
 }

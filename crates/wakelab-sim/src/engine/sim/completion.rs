@@ -92,6 +92,9 @@ pub(super) struct Completions {
     /// starts (or a further request of it is dispatched), taken when it completes.
     routes: Vec<(TaskId, IoCompletion, bool, u64)>,
     completers: Vec<Completer>,
+    /// (submitter, done) of the requests queued with `submit_only` and not yet waited for
+    /// (`Op::IoSubmit` .. `Op::IoWait`).
+    in_flight: Vec<(TaskId, bool)>,
 }
 
 impl Completions {
@@ -187,6 +190,27 @@ impl Sim {
             dispatch: Dispatch::No,
         };
         self.hand_completion(w, p, cpu, Some(t));
+        true
+    }
+
+    /// `t`, on `cpu`, queues its IO on the at-submission route's worker and wakes it, and goes
+    /// on running (`io`'s `submit_only`); its `io_wait` sleeps until the request is done.
+    pub(super) fn io_submit_only(&mut self, t: TaskId, cpu: Cpu) {
+        if self.io_submit(t, cpu) {
+            self.completions.in_flight.push((t, false));
+        }
+    }
+
+    /// `t`'s `io_wait`: whether it must sleep (its request is not done yet). A request already
+    /// done, or none, lets it go on.
+    pub(super) fn io_wait(&mut self, t: TaskId) -> bool {
+        let Some(i) = self.completions.in_flight.iter().position(|f| f.0 == t) else {
+            return false;
+        };
+        if self.completions.in_flight[i].1 {
+            self.completions.in_flight.swap_remove(i);
+            return false;
+        }
         true
     }
 
@@ -290,6 +314,20 @@ impl Sim {
                 },
             );
             return;
+        }
+        if let Some(i) = self
+            .completions
+            .in_flight
+            .iter()
+            .position(|f| f.0 == p.waiter)
+        {
+            let w = &self.tasks[p.waiter as usize];
+            if !(w.state == TaskState::Blocked && w.block == BlockReason::Io) {
+                // submitted with `submit_only` and not waited for yet: its `io_wait` goes on
+                self.completions.in_flight[i].1 = true;
+                return;
+            }
+            self.completions.in_flight.swap_remove(i);
         }
         match by {
             None => self.wake_from_interrupt(p.waiter, cpu, true),

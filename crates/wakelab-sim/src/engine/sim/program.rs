@@ -145,6 +145,41 @@ impl Sim {
                     return;
                 }
                 Op::IoVia(c) => self.arm_io_route(t, c),
+                Op::IoSubmit => {
+                    if self.flush_overhead(t, cpu) {
+                        self.tasks[t as usize].pc -= 1;
+                        return;
+                    }
+                    // the worker is woken by `t`, which goes on (compile allows submit_only
+                    // with an at_submission route only)
+                    self.io_submit_only(t, cpu);
+                }
+                Op::IoWait => {
+                    if self.flush_overhead(t, cpu) {
+                        self.tasks[t as usize].pc -= 1;
+                        return;
+                    }
+                    if self.io_wait(t) {
+                        self.block(t, cpu, BlockReason::Io);
+                        self.stats.io_waits += 1;
+                        return;
+                    }
+                }
+                Op::CondResched => {
+                    if self.flush_overhead(t, cpu) {
+                        self.tasks[t as usize].pc -= 1;
+                        return;
+                    }
+                    // cond_resched(): a preemption owed in kernel mode is taken here, as at a
+                    // return to user space; the `SyscallEnter` after it re-enters the call
+                    let task = &mut self.tasks[t as usize];
+                    if task.in_syscall && std::mem::take(&mut task.need_resched) {
+                        task.in_syscall = false;
+                        task.at_user_return = true;
+                        self.resched.set(cpu);
+                        return;
+                    }
+                }
                 Op::CompleteIoTake => {
                     if self.complete_io_take(t, cpu) {
                         return;
