@@ -176,23 +176,30 @@ fn host_vs_cfs_guest_table_is_the_validate_output() {
     assert!(n >= 10, "only {n} rows found");
 }
 
-/// The expected-miss reasons of pgbench-select-c2 quote the model's trace summary of seed 1
-/// ("preempted right after N of their M replies"): the figures are what `--model-summaries`
-/// writes now (postgres' `waker_then_preempted` of `wakes_issued`).
-#[test]
-fn the_pgbench_select_reasons_quote_the_model_summary() {
-    let top = std::env::temp_dir().join(format!("wakelab-pgbench-summary-{}", std::process::id()));
+/// The model's whole trace summary of recording `name`'s seed-1 run, as `wakelab validate
+/// --seeds 1 --model-summaries` writes it now.
+fn seed_1_model_summary(name: &str) -> serde_json::Value {
+    let top = std::env::temp_dir().join(format!("wakelab-summary-{name}-{}", std::process::id()));
     let (ok, _, err) = wakelab(&[
         "validate",
-        "recordings/host-2vcpu/pgbench-select-c2.json",
+        &format!("recordings/host-2vcpu/{name}.json"),
         "--seeds",
         "1",
         "--model-summaries",
         top.to_str().unwrap(),
     ]);
     assert!(ok, "{err}");
-    let json = std::fs::read_to_string(top.join("pgbench-select-c2.model.summary.json")).unwrap();
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let json = std::fs::read_to_string(top.join(format!("{name}.model.summary.json"))).unwrap();
+    std::fs::remove_dir_all(&top).ok();
+    serde_json::from_str(&json).unwrap()
+}
+
+/// The expected-miss reasons of pgbench-select-c2 quote the model's trace summary of seed 1
+/// ("preempted right after N of their M replies"): the figures are what `--model-summaries`
+/// writes now (postgres' `waker_then_preempted` of `wakes_issued`).
+#[test]
+fn the_pgbench_select_reasons_quote_the_model_summary() {
+    let v = seed_1_model_summary("pgbench-select-c2");
     let pg = v["groups"]
         .as_array()
         .unwrap()
@@ -212,7 +219,6 @@ fn the_pgbench_select_reasons_quote_the_model_summary() {
     for l in citing {
         assert!(l.contains(&quoted), "{quoted}\n{l}");
     }
-    std::fs::remove_dir_all(&top).ok();
 }
 
 /// pgbench-rw-c2's "woken onto an idle CPU" reason quotes, per wake-up edge, how many wake-ups
@@ -220,21 +226,12 @@ fn the_pgbench_select_reasons_quote_the_model_summary() {
 /// committed recording's summary (`wake_graph`'s `to_idle` of `count`).
 #[test]
 fn the_pgbench_rw_idle_wake_reason_quotes_both_summaries() {
-    let top = std::env::temp_dir().join(format!("wakelab-pgbench-rw-{}", std::process::id()));
-    let (ok, _, err) = wakelab(&[
-        "validate",
-        "recordings/host-2vcpu/pgbench-rw-c2.json",
-        "--seeds",
-        "1",
-        "--model-summaries",
-        top.to_str().unwrap(),
-    ]);
-    assert!(ok, "{err}");
-    let read = |p: std::path::PathBuf| -> serde_json::Value {
-        serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
-    };
-    let model = read(top.join("pgbench-rw-c2.model.summary.json"));
-    let real = read(root().join("recordings/host-2vcpu/pgbench-rw-c2.summary.json"));
+    let model = seed_1_model_summary("pgbench-rw-c2");
+    let real: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("recordings/host-2vcpu/pgbench-rw-c2.summary.json"))
+            .unwrap(),
+    )
+    .unwrap();
     // (to_idle, count) of an edge
     let edge = |v: &serde_json::Value, waker: &str| {
         let e = v["wake_graph"]
@@ -276,7 +273,6 @@ fn the_pgbench_rw_idle_wake_reason_quotes_both_summaries() {
     for q in &quoted {
         assert!(line.contains(q.as_str()), "{q}\n{line}");
     }
-    std::fs::remove_dir_all(&top).ok();
 }
 
 /// Reasons that quote what another kernel does ("the model's 5.15 gives X here (`wakelab
