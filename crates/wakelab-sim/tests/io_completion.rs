@@ -637,3 +637,80 @@ fn submit_only_and_cond_resched_are_refused_where_they_mean_nothing() {
         "{m}"
     );
 }
+
+/// A thread `k` pinned to CPU 0 that works 200 µs (as ten 20 µs steps, each followed by a
+/// `cond_resched` when `resched`) then sleeps 100 µs, beside a task waking every 30 µs on the
+/// same CPU for 1 µs of work; `kthread` makes `k` a kernel thread. The lengths of `k`'s runs
+/// between two switches, µs, the run cut by the end of the simulation left out.
+fn kthread_runs(kthread: bool, resched: bool) -> Vec<u64> {
+    let mut step = vec![json!({"run": {"cycles": 40_000}})];
+    if resched {
+        step.push(json!("cond_resched"));
+    }
+    let sc = host_5_15(
+        custom(json!([
+            {"name": "k", "affinity": "0", "start_cpu": 0, "kthread": kthread, "program": [
+                {"loop": {"count": null, "body": [
+                    {"loop": {"count": 10, "body": step}},
+                    {"sleep": {"ns": 100_000}}
+                ]}}
+            ]},
+            {"name": "u", "affinity": "0", "start_cpu": 0, "program": [
+                {"loop": {"count": null, "body": [
+                    {"sleep": {"ns": 30_000}}, {"run": {"cycles": 2_000}}
+                ]}}
+            ]}
+        ])),
+        20,
+    );
+    let d = detail(sc);
+    let k = id(&d, "k");
+    let end = d.timeline.iter().map(|s| s.end).max().unwrap();
+    d.timeline
+        .iter()
+        .filter(|s| s.task == Some(k) && s.start < s.end && s.end < end)
+        .map(|s| (s.end - s.start) / 1000)
+        .collect()
+}
+
+#[test]
+fn a_kernel_thread_is_preempted_only_where_it_sleeps_or_calls_cond_resched() {
+    // a user task's steps outside a system call: the waking task preempts it mid-run
+    let user = kthread_runs(false, false);
+    assert!(user.iter().any(|&us| us < 150), "{user:?}");
+    // a kernel thread under PREEMPT_NONE runs its 200 µs to its sleep every time
+    let kernel = kthread_runs(true, false);
+    assert!(
+        kernel.len() > 20 && kernel.iter().all(|&us| us >= 200),
+        "{kernel:?}"
+    );
+    // ... unless it passes a cond_resched: switched out there, at the end of a 20 µs step (or
+    // back only to go to sleep, under 2 µs)
+    let resched = kthread_runs(true, true);
+    assert!(resched.iter().any(|&us| us < 150), "{resched:?}");
+    assert!(
+        resched.iter().all(|&us| us < 2 || us % 20 == 0),
+        "{resched:?}"
+    );
+}
+
+#[test]
+fn cond_resched_is_a_step_of_a_kernel_threads_program_anywhere() {
+    let build = |kthread: bool| {
+        let sc = host_5_15(
+            custom(json!([{"name": "k", "kthread": kthread, "program": [
+                {"loop": {"count": 2, "body": [{"run": {"cycles": 1000}}, "cond_resched"]}}
+            ]}])),
+            5,
+        );
+        wakelab_sim::experiment::build_input(&sc, 1, 7, DetailOptions::default())
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    };
+    assert_eq!(build(true), Ok(()));
+    let m = build(false).unwrap_err();
+    assert!(
+        m.contains("cond_resched: only inside a syscall block"),
+        "{m}"
+    );
+}

@@ -108,11 +108,11 @@ fn seed_patches_act_where_their_paths_are_exercised() {
         default (dbench x4, skl-client-8t):
           acts:
             recent-used-cpu 618+229+658/1516
-            idle-candidate 0+1+0/1990
-            idle-candidate-v1 0+1+0/1990
+            idle-candidate 0+1+0/1989
+            idle-candidate-v1 0+1+0/1989
             recent-keep-prev 0+17+0/1394
-            recent-as-target 0+2+0/1984
-            clear-target-from-scan 0+1+0/1991
+            recent-as-target 0+2+0/1987
+            clear-target-from-scan 0+1+0/1985
             vcpu-pack 0+31+101/132
           inert:
             wake-affine-idle-params 0+0+0/1457
@@ -120,17 +120,17 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             prev-idle-no-migrate 0+0+0/1457
             rt-irq-spare-capacity 0+0+0/1457
             recent-affinity-fix 0+0+0/1394
-            account-search-cost 0+0+0/1989
-            select-idle-smt-prev 0+0+0/1990
-            idle-cores-clear-target 0+0+0/1990
+            account-search-cost 0+0+0/1987
+            select-idle-smt-prev 0+0+0/1989
+            idle-cores-clear-target 0+0+0/1989
         t1 (dbench x4, skl-client-8t):
           acts:
             recent-used-cpu 618+229+658/1516
-            idle-candidate 0+1+0/1990
-            idle-candidate-v1 0+1+0/1990
+            idle-candidate 0+1+0/1989
+            idle-candidate-v1 0+1+0/1989
             recent-keep-prev 0+17+0/1394
-            recent-as-target 0+2+0/1984
-            clear-target-from-scan 0+1+0/1991
+            recent-as-target 0+2+0/1987
+            clear-target-from-scan 0+1+0/1985
             vcpu-pack 0+31+101/132
           inert:
             wake-affine-idle-params 0+0+0/1457
@@ -138,16 +138,16 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             prev-idle-no-migrate 0+0+0/1457
             rt-irq-spare-capacity 0+0+0/1457
             recent-affinity-fix 0+0+0/1394
-            account-search-cost 0+0+0/1989
-            select-idle-smt-prev 0+0+0/1990
-            idle-cores-clear-target 0+0+0/1990
+            account-search-cost 0+0+0/1987
+            select-idle-smt-prev 0+0+0/1989
+            idle-cores-clear-target 0+0+0/1989
         t2 (dbench x4, skl-client-8c-nosmt):
           acts:
             prev-idle-no-migrate 465+0+2/1640
             recent-used-cpu 22+118+8/1227
             recent-keep-prev 0+240+0/1201
             clear-target-from-scan 0+1+0/1595
-            vcpu-pack 433+82+461/976
+            vcpu-pack 457+88+442/987
           inert:
             wake-affine-idle-params 0+0+0/1176
             wake-affine-return-cpu 0+0+0/1176
@@ -188,7 +188,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             clear-target-from-scan 17+794+182/298918
             account-search-cost 0+280+0/297339
             select-idle-smt-prev 1+0+18/297320
-            vcpu-pack 15653+31+113188/128872
+            vcpu-pack 15599+42+113105/128746
           inert:
             wake-affine-idle-params 0+0+0/298268
             wake-affine-return-cpu 0+0+0/298268
@@ -206,7 +206,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             clear-target-from-scan 17+794+182/298918
             account-search-cost 0+280+0/297339
             select-idle-smt-prev 1+0+18/297320
-            vcpu-pack 15653+31+113188/128872
+            vcpu-pack 15599+42+113105/128746
           inert:
             wake-affine-idle-params 0+0+0/298268
             wake-affine-return-cpu 0+0+0/298268

@@ -175,6 +175,13 @@ pub const LOOP_SOFTIRQ_CYCLES: (u64, u64) = (9_000, 37_800);
 /// validation runs charge to the waker (the engine's 0.85 and the recorder's 0.9 µs), the
 /// p10 / p50 4.0 / 9.7 µs read as a uniform range, 2.5-16.8 µs, at 2.0 GHz.
 pub const LOOP_DATA_SUBMIT_CYCLES: (u64, u64) = (5_000, 34_000);
+/// jbd2's CPU between its wake-up of the loop worker (the commit's journal blocks) and its
+/// sleep, cycles (uniform; a `cond_resched` precedes it: `LoopDevice::journal_submit_cycles`).
+/// **Measured** (recordings/dbench-submit-tail, as [`LOOP_DATA_SUBMIT_CYCLES`]): from jbd2's
+/// `sched_waking` of an unbound kworker to its next switch-out, when it blocked next (99.5% /
+/// 99.0%), p10 / p50 4.3 / 6.1 µs (ext4-c2), 4.1 / 5.0 µs (ext4-c4). Less the same 1.75 µs, the
+/// mean p10 / p50 2.45 / 3.8 µs read as a uniform range, 2.1-5.5 µs, at 2.0 GHz.
+pub const LOOP_JOURNAL_SUBMIT_CYCLES: (u64, u64) = (4_200, 11_000);
 /// The device latency of a loop-device write without a flush (the fsync's data, jbd2's
 /// journal blocks, xfs's log), ns: 1 ns, i.e. none (0 would mean "no data wait" to
 /// `fsync_io_ns`). The loop device writes through the backing file's page cache, which is the
@@ -228,6 +235,7 @@ pub fn host_loop_device(c: &mut wakelab_sim::workload::DbenchConfig) {
         worker_cycles: uniform(LOOP_WORKER_CYCLES),
         softirq_cycles: uniform(LOOP_SOFTIRQ_CYCLES),
         data_submit_cycles: Some(uniform(LOOP_DATA_SUBMIT_CYCLES)),
+        journal_submit_cycles: Some(uniform(LOOP_JOURNAL_SUBMIT_CYCLES)),
     });
     c.io_ns = Amount::Fixed(LOOP_WRITE_NS);
     // both fsyncs wait for the file's data, then for a log write whose last IO carries

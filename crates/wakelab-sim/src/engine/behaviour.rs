@@ -324,7 +324,10 @@ pub struct TaskSpec {
     /// CPUs the task may run on; `None` = all.
     #[serde(default)]
     pub affinity: Option<CpuMask>,
-    /// Kernel thread bound to one CPU (for the 5.x per-CPU-kthread stacking rule, spec §5.3).
+    /// A kernel thread: it runs in kernel mode, so under PREEMPT_NONE / PREEMPT_VOLUNTARY it is
+    /// preempted only when it sleeps or at a `cond_resched` step (allowed anywhere in its
+    /// program; a `syscall` block in it is plain steps); bound to one CPU (`affinity`), it is
+    /// also a per-CPU kthread for the 5.x stacking rule (spec §5.3) and 5.15's balancer.
     #[serde(default)]
     pub kthread: bool,
     /// CPU the task starts on (its parent's CPU at fork). Default: spread round-robin.
@@ -510,11 +513,22 @@ pub fn program_inbox(phases: &[Phase]) -> Result<Inbox, ProgramError> {
     Ok(found.unwrap_or_default())
 }
 
-/// Compile a phase list into a flat program. `n_tasks`/`n_templates` bound the references.
-pub fn compile(phases: &[Phase], n_tasks: u32, n_templates: u32) -> Result<Vec<Op>, ProgramError> {
+/// Compile a phase list into a flat program. `n_tasks`/`n_templates` bound the references;
+/// `kthread`: the program is a kernel thread's, always in kernel mode ([`TaskSpec::kthread`]).
+pub fn compile(
+    phases: &[Phase],
+    kthread: bool,
+    n_tasks: u32,
+    n_templates: u32,
+) -> Result<Vec<Op>, ProgramError> {
     program_inbox(phases)?;
     let mut out = Vec::new();
-    compile_into(phases, &mut out, 0, n_tasks, n_templates)?;
+    let refs = Refs {
+        n_tasks,
+        n_templates,
+        kthread,
+    };
+    compile_into(phases, &mut out, 0, &refs)?;
     out.push(Op::Exit);
     if out.len() > MAX_PROGRAM_OPS {
         return Err(ProgramError::TooLong {
@@ -559,13 +573,21 @@ fn check_bytes(b: u32, what: &'static str) -> Result<(), ProgramError> {
     Ok(())
 }
 
+/// What a program is compiled for: the bounds of its references and whether it is a kernel
+/// thread's.
+struct Refs {
+    n_tasks: u32,
+    n_templates: u32,
+    kthread: bool,
+}
+
 fn compile_into(
     phases: &[Phase],
     out: &mut Vec<Op>,
     depth: usize,
-    n_tasks: u32,
-    n_templates: u32,
+    refs: &Refs,
 ) -> Result<(), ProgramError> {
+    let (n_tasks, n_templates) = (refs.n_tasks, refs.n_templates);
     for ph in phases {
         if out.len() > MAX_PROGRAM_OPS {
             return Err(ProgramError::Overlong {
@@ -720,6 +742,11 @@ fn compile_into(
                 });
             }
             Phase::IoWait => out.push(Op::IoWait),
+            Phase::CondResched if refs.kthread => {
+                // a kernel thread stays in kernel mode: the enter takes it back after a switch
+                out.push(Op::CondResched);
+                out.push(Op::SyscallEnter);
+            }
             Phase::CondResched => {
                 return Err(ProgramError::OutsideSyscall {
                     step: "cond_resched",
@@ -802,7 +829,7 @@ fn compile_into(
                     count: count.unwrap_or(u32::MAX),
                     end: 0,
                 });
-                compile_into(body, out, depth + 1, n_tasks, n_templates)?;
+                compile_into(body, out, depth + 1, refs)?;
                 let end = out.len();
                 out.push(Op::LoopEnd {
                     start: start as u32,
@@ -818,6 +845,11 @@ fn compile_into(
                         step: phase_name(ph),
                     });
                 }
+                if refs.kthread {
+                    // a kernel thread never leaves kernel mode: the call is its steps
+                    compile_into(body, out, depth, refs)?;
+                    continue;
+                }
                 out.push(Op::SyscallEnter);
                 for ph in body {
                     if let Phase::CondResched = ph {
@@ -825,7 +857,7 @@ fn compile_into(
                         out.push(Op::CondResched);
                         out.push(Op::SyscallEnter);
                     } else {
-                        compile_into(std::slice::from_ref(ph), out, depth, n_tasks, n_templates)?;
+                        compile_into(std::slice::from_ref(ph), out, depth, refs)?;
                     }
                 }
                 out.push(Op::SyscallExit);
@@ -900,7 +932,7 @@ mod tests {
             },
             Phase::Ops { n: 1 },
         ];
-        let ops = compile(&p, 1, 0).unwrap();
+        let ops = compile(&p, false, 1, 0).unwrap();
         assert_eq!(
             ops,
             vec![
@@ -921,7 +953,7 @@ mod tests {
             sync: true,
         }];
         assert_eq!(
-            compile(&p, 2, 0).unwrap_err(),
+            compile(&p, false, 2, 0).unwrap_err(),
             ProgramError::NoSuchTask {
                 step: "wake",
                 task: 5,
@@ -930,7 +962,7 @@ mod tests {
         );
         let p = vec![Phase::Fork { template: 0 }];
         assert_eq!(
-            compile(&p, 2, 0).unwrap_err(),
+            compile(&p, false, 2, 0).unwrap_err(),
             ProgramError::NoSuchTemplate { template: 0 }
         );
         let deep = (0..6).fold(vec![Phase::Wait], |b, _| {
@@ -940,7 +972,7 @@ mod tests {
             }]
         });
         assert_eq!(
-            compile(&deep, 1, 0).unwrap_err(),
+            compile(&deep, false, 1, 0).unwrap_err(),
             ProgramError::TooDeep {
                 max: MAX_LOOP_DEPTH
             }
@@ -951,7 +983,7 @@ mod tests {
     fn a_system_call_compiles_to_enter_and_exit_around_its_steps() {
         let j = r#"[{"syscall": {"body": [{"wake": {"task": {"task": 1}}}, {"wait": null}]}}]"#;
         let p: Vec<Phase> = serde_json::from_str(j).unwrap();
-        let ops = compile(&p, 2, 0).unwrap();
+        let ops = compile(&p, false, 2, 0).unwrap();
         assert_eq!(
             ops,
             vec![
@@ -967,7 +999,7 @@ mod tests {
         );
         let j = r#"[{"syscall": {"body": [{"loop": {"count": 2, "body": [{"wait": null}]}}]}}]"#;
         let p: Vec<Phase> = serde_json::from_str(j).unwrap();
-        let e = compile(&p, 2, 0).unwrap_err();
+        let e = compile(&p, false, 2, 0).unwrap_err();
         assert_eq!(e, ProgramError::NotInSyscall { step: "loop" });
     }
 
@@ -981,7 +1013,7 @@ mod tests {
             {"sleep": {"ns": {"lo": 10, "hi": 20}}}
         ]}}]"#;
         let p: Vec<Phase> = serde_json::from_str(j).unwrap();
-        let ops = compile(&p, 2, 0).unwrap();
+        let ops = compile(&p, false, 2, 0).unwrap();
         assert_eq!(ops.len(), 8); // loop start, 5 phases, loop end, exit
     }
 }

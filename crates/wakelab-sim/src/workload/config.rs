@@ -235,9 +235,15 @@ pub struct LoopDevice {
     /// A client's CPU in its fsync's data wait after it woke the worker and before it sleeps
     /// (the rest of the writeback's submission; a `cond_resched` follows it, where a worker
     /// woken onto the client's CPU can preempt it). Absent: the client sleeps as it wakes the
-    /// worker. The journal's and log's writes have none (generators.rs, `submitted_io`).
+    /// worker. The log's writes (xfs) have none (generators.rs, `submitted_io`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data_submit_cycles: Option<Amount>,
+    /// ext4: jbd2's CPU after it submitted a commit's journal blocks (waking the worker) and
+    /// before it waits for them; a `cond_resched` precedes it (`jbd2_journal_commit_transaction`
+    /// calls it right after the `submit_bh` loop), where a task woken onto jbd2's CPU can
+    /// preempt it. Absent: jbd2 sleeps as it wakes the worker.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub journal_submit_cycles: Option<Amount>,
 }
 
 /// dbench: `clients` clients running file operations (page-cache work) and, every

@@ -77,6 +77,22 @@ fn task(name: String, program: Vec<Phase>) -> TaskSpec {
     TaskSpec::new(name, program)
 }
 
+/// A kernel thread running `program` (in kernel mode: `TaskSpec::kthread`).
+fn kthread(name: String, program: Vec<Phase>) -> TaskSpec {
+    TaskSpec {
+        kthread: true,
+        ..TaskSpec::new(name, program)
+    }
+}
+
+/// One work item of a workqueue's kworker: `process_one_work` calls `cond_resched()` after
+/// each (kernel/workqueue.c: "prevents a kworker from hogging CPU on !PREEMPTION kernels"),
+/// the only point where a kworker busy with queued work can be preempted there.
+fn work_item(mut v: Vec<Phase>) -> Vec<Phase> {
+    v.push(Phase::CondResched);
+    v
+}
+
 /// Set start CPU and time of `tasks`; `group(i)` is the client index task i belongs to.
 fn apply_start(
     policy: StartPolicy,
@@ -331,12 +347,30 @@ fn log_write(c: &DbenchConfig, done: IoCompletion, v: &mut Vec<Phase>) {
             ),
             _ => (c.io_ns, c.irq, done),
         };
-        v.push(Phase::Io {
-            ns,
-            irq,
-            completion,
-            submit_only: false,
-        });
+        let journal_tail = c.loop_device.as_ref().and_then(|l| l.journal_submit_cycles);
+        match journal_tail {
+            // the journal blocks: `submit_bh` for each, then `cond_resched()`, the rest of the
+            // commit's phase 2, then `wait_on_buffer` (jbd2_journal_commit_transaction)
+            Some(tail) if c.variant == DbenchVariant::Ext4 && completion.at_submission => {
+                v.extend([
+                    Phase::Io {
+                        ns,
+                        irq,
+                        completion,
+                        submit_only: true,
+                    },
+                    Phase::CondResched,
+                    run(tail),
+                    Phase::IoWait,
+                ]);
+            }
+            _ => v.push(Phase::Io {
+                ns,
+                irq,
+                completion,
+                submit_only: false,
+            }),
+        }
         if c.variant == DbenchVariant::Ext4 {
             v.push(run(c.log_cycles()));
         }
@@ -354,7 +388,7 @@ fn log_request(c: &DbenchConfig, done: IoCompletion, to: TaskRef, with_io: bool)
         task: to,
         sync: false,
     });
-    v
+    work_item(v)
 }
 
 /// A log worker's loop body: `per_io` requests of which the last writes the log (0: none does).
@@ -503,27 +537,26 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
             apply_start(c.start, &mut tasks, |i| i as u64, topo)?;
             for cpu in 0..topo.nr_cpus() as u16 {
                 // xlog_ioend_work -> xlog_state_done_syncing -> xlog_state_do_callback
-                let body = vec![forever(vec![Phase::CompleteIo {
+                let body = vec![forever(work_item(vec![Phase::CompleteIo {
                     cycles: c.log_cycles(),
-                }])];
-                let mut t = task(format!("kworker/{cpu}:1H"), body);
+                }]))];
+                let mut t = kthread(format!("kworker/{cpu}:1H"), body);
                 t.class = SchedClass::Fair { nice: -20 };
                 t.affinity = Some(CpuMask::single(cpu));
-                t.kthread = true;
                 t.start_cpu = Some(cpu);
                 tasks.push(t);
             }
             // xlog_cil_push_work: format the checkpoint into the iclogs, then wake the
             // xc_commit_wait waiters (xlog_cil_set_ctx_write_state)
-            let body = vec![
+            let body = work_item(vec![
                 wait(),
                 run(c.log_cycles()),
                 Phase::Wake {
                     task: TaskRef::Sender,
                     sync: false,
                 },
-            ];
-            tasks.push(task("kworker/u:cil".into(), vec![forever(body)]));
+            ]);
+            tasks.push(kthread("kworker/u:cil".into(), vec![forever(body)]));
         }
         DbenchVariant::Xfs if c.kworkers == Kworkers::Bound => {
             // Clients 0..n, then kworker/c:1H for every CPU c (ids n + c), pinned, nice -20.
@@ -539,10 +572,9 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
             apply_start(c.start, &mut tasks, |i| i as u64, topo)?;
             let body = log_requests(c, log_done, TaskRef::Sender, per_io);
             for cpu in 0..topo.nr_cpus() as u16 {
-                let mut t = task(format!("kworker/{cpu}:1H"), vec![forever(body.clone())]);
+                let mut t = kthread(format!("kworker/{cpu}:1H"), vec![forever(body.clone())]);
                 t.class = SchedClass::Fair { nice: -20 };
                 t.affinity = Some(CpuMask::single(cpu));
-                t.kthread = true;
                 t.start_cpu = Some(cpu);
                 tasks.push(t);
             }
@@ -553,7 +585,7 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
                 let (cl, kw) = (2 * k, 2 * k + 1);
                 tasks.push(task(format!("dbench/{k}"), client_prog(kw)));
                 let body = log_requests(c, log_done, TaskRef::Task(cl), per_io);
-                tasks.push(task(format!("kworker/u:{k}"), vec![forever(body)]));
+                tasks.push(kthread(format!("kworker/u:{k}"), vec![forever(body)]));
             }
             apply_start(c.start, &mut tasks, |i| (i / 2) as u64, topo)?;
         }
@@ -581,7 +613,8 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
                     b
                 }
             };
-            tasks.push(task("jbd2/sda1-8".into(), vec![forever(body)]));
+            // kjournald2 has no cond_resched: it is preempted only where it sleeps
+            tasks.push(kthread("jbd2/sda1-8".into(), vec![forever(body)]));
             let jbd2 = clients;
             apply_start(
                 c.start,
@@ -619,10 +652,8 @@ fn fsync_data_wait(c: &DbenchConfig, done: IoCompletion) -> Vec<Phase> {
 
 /// An IO of `ns` through `done`; when `done` takes it at submission and `tail` is set, the
 /// submitter queues it, runs `tail`, passes a `cond_resched`, then waits for it
-/// (`submit_only`, `io_wait`), else it waits at once. Only a client's (a system call's)
-/// submission has a tail: jbd2's, measured too (3.8 µs p50, recordings/dbench-submit-tail), is
-/// not modelled, since the model runs a kernel thread's steps as preemptible where the real one
-/// (kernel mode, PREEMPT_NONE) is not, so the worker it wakes would preempt it in its tail.
+/// (`submit_only`, `io_wait`), else it waits at once. A client's data; jbd2's journal blocks
+/// have their own order (`log_write`: the `cond_resched` first).
 fn submitted_io(ns: Amount, irq: IrqRoute, done: IoCompletion, tail: Option<Amount>) -> Vec<Phase> {
     let io = |submit_only| Phase::Io {
         ns,
@@ -643,17 +674,24 @@ fn submitted_io(ns: Amount, irq: IrqRoute, done: IoCompletion, tail: Option<Amou
 /// nice 0: `alloc_workqueue("loop%d", WQ_UNBOUND | WQ_FREEZABLE, 0)`), then `ksoftirqd/N` for
 /// every CPU N (per-CPU kthreads, nice 0, `spawn_ksoftirqd`), each running `complete_io`.
 fn loop_device_threads(l: &LoopDevice, topo: &Topology, tasks: &mut Vec<TaskSpec>) {
-    let worker = vec![forever(vec![Phase::CompleteIo {
-        cycles: l.worker_cycles,
-    }])];
-    tasks.push(task("kworker/u:loop0".into(), worker));
+    // loop_process_work: `cond_resched()` after each command (drivers/block/loop.c)
+    let worker = vec![forever(vec![
+        Phase::CompleteIo {
+            cycles: l.worker_cycles,
+        },
+        Phase::CondResched,
+    ])];
+    tasks.push(kthread("kworker/u:loop0".into(), worker));
     for cpu in 0..topo.nr_cpus() as u16 {
-        let body = vec![forever(vec![Phase::CompleteIo {
-            cycles: l.softirq_cycles,
-        }])];
-        let mut t = task(format!("ksoftirqd/{cpu}"), body);
+        // run_ksoftirqd: `cond_resched()` after handle_softirqs (kernel/softirq.c)
+        let body = vec![forever(vec![
+            Phase::CompleteIo {
+                cycles: l.softirq_cycles,
+            },
+            Phase::CondResched,
+        ])];
+        let mut t = kthread(format!("ksoftirqd/{cpu}"), body);
         t.affinity = Some(CpuMask::single(cpu));
-        t.kthread = true;
         t.start_cpu = Some(cpu);
         tasks.push(t);
     }

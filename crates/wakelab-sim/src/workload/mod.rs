@@ -130,9 +130,11 @@ impl WorkloadBuild {
             .iter()
             .chain(self.templates.iter())
             .map(|t| {
-                compile(&t.program, n_tasks, n_templates).map_err(|error| WorkloadError::Program {
-                    task: t.name.clone(),
-                    error,
+                compile(&t.program, t.kthread, n_tasks, n_templates).map_err(|error| {
+                    WorkloadError::Program {
+                        task: t.name.clone(),
+                        error,
+                    }
                 })
             })
             .collect()

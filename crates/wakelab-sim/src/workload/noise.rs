@@ -169,14 +169,18 @@ impl SystemNoise {
                 format!("noise:kcompactd{node}"),
                 &KCOMPACTD,
                 Some(span),
-                false,
+                true,
                 span.first().unwrap_or(0),
             ));
         }
         // per-machine sources start spread over the machine
-        for (k, s) in [&RCU, &KWORKER_UNBOUND, &DAEMON].into_iter().enumerate() {
+        // the first two are kernel threads (in kernel mode: TaskSpec::kthread), the daemon not
+        for (k, (s, kthread)) in [(&RCU, true), (&KWORKER_UNBOUND, true), (&DAEMON, false)]
+            .into_iter()
+            .enumerate()
+        {
             let cpu = ((k + 1) * n / 4) as u16;
-            out.push(self.timer_task(format!("noise:{}", s.name), s, None, false, cpu));
+            out.push(self.timer_task(format!("noise:{}", s.name), s, None, kthread, cpu));
         }
         out.push(self.irq_task(&NET_RX, 0, (n - 1) as u16));
         out

@@ -343,6 +343,9 @@ fn workload(cfg: &WorkloadConfig, n: usize) -> Result<(), ScenarioError> {
                 if let Some(a) = &l.data_submit_cycles {
                     amount(a, &p("loop_device.data_submit_cycles"))?;
                 }
+                if let Some(a) = &l.journal_submit_cycles {
+                    amount(a, &p("loop_device.journal_submit_cycles"))?;
+                }
             }
             irq(&c.irq, &p("irq"), n)?;
             bytes(c.bytes_per_op)?;

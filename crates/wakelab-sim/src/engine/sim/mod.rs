@@ -441,7 +441,8 @@ impl Sim {
             recv_left: 0,
             net_rx: None,
             chan_woken: false,
-            in_syscall: false,
+            // a kernel thread is always in kernel mode (TaskSpec::kthread)
+            in_syscall: spec.kthread,
             need_resched: false,
             at_user_return: false,
             wait_key: 0,
