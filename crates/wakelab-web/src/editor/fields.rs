@@ -941,13 +941,19 @@ fn task_fields(
         )
         .hint("cpulist; empty = all CPUs"),
     );
-    out.push(field(
-        s,
-        &id("kthread"),
-        "Per-CPU kernel thread",
-        &p("kthread"),
-        Kind::Check,
-    ));
+    out.push(
+        field(
+            s,
+            &id("kthread"),
+            "Kernel thread",
+            &p("kthread"),
+            Kind::Check,
+        )
+        .hint(
+            "kernel mode: without engine.preempt, preempted only where it sleeps or at a \
+             cond_resched; pinned to one CPU, a per-CPU kthread",
+        ),
+    );
     out.push(
         field(
             s,
@@ -972,7 +978,7 @@ fn task_fields(
              complete_io {cycles}, exec, barrier {id, parties}, \
              commit_wait / commit_start / commit_end {journal}, \
              wal_flush {wal, ns, irq, ios, extra_io_permille}, lock {id}, unlock_all, \
-             fork {template}, ops {n}, syscall {body}, cond_resched (in a syscall), loop {count, body}, exit",
+             fork {template}, ops {n}, syscall {body}, cond_resched (in a syscall or a kernel thread), loop {count, body}, exit",
         ),
     );
 }
