@@ -1431,3 +1431,136 @@ fn the_dbench_submit_tail_is_the_recordings() {
         "constant {clo}-{chi}, the recordings give {lo:.0}-{hi:.0}"
     );
 }
+
+/// lag.bt's kind of a task (scripts/trace-reads/jbd2/lag.bt): dbench, jbd2, an unbound kworker
+/// (the loop device's worker) or ksoftirqd; `None` for the rest.
+fn lag_kind(name: &str) -> Option<&'static str> {
+    [
+        ("dbench", "dbench"),
+        ("jbd2", "jbd2"),
+        ("kworker/u", "kworker/u*"),
+        ("ksoftirqd", "ksoftirqd/*"),
+    ]
+    .into_iter()
+    .find(|(prefix, _)| name.starts_with(prefix))
+    .map(|(_, kind)| kind)
+}
+
+/// lag_summary.py's `signed` on the model's lags (ns): lag.bt's 20 µs buckets to 4 ms, the
+/// positive side's p50 / p90 and the negative side's p50 as bucket lower edges.
+fn lag_signed(lags: &[i64]) -> Value {
+    let edge = |ns: i64| ((ns.unsigned_abs() / 1000) / 20 * 20).min(4000);
+    let q = |v: &mut Vec<u64>, x: f64| -> Value {
+        if v.is_empty() {
+            return Value::Null;
+        }
+        v.sort_unstable();
+        // the lower edge of the bucket holding quantile x (bpfmaps.py `quantile`)
+        let k = ((x * v.len() as f64).ceil() as usize).max(1) - 1;
+        v[k].into()
+    };
+    let mut pos: Vec<u64> = lags.iter().filter(|&&l| l >= 0).map(|&l| edge(l)).collect();
+    let mut neg: Vec<u64> = lags.iter().filter(|&&l| l < 0).map(|&l| edge(l)).collect();
+    let n = lags.len();
+    let share = if n == 0 {
+        Value::Null
+    } else {
+        ((pos.len() as f64 / n as f64 * 1e4).round() / 1e4).into()
+    };
+    serde_json::json!({
+        "n": n,
+        "share_nonnegative": share,
+        "p50_positive_us": q(&mut pos.clone(), 0.5),
+        "p90_positive_us": q(&mut pos, 0.9),
+        "p50_negative_us": q(&mut neg, 0.5),
+    })
+}
+
+/// The model's side of recordings/dbench-kthread-lag: `wakelab validate`'s run of recording
+/// `name` (seed 1, 300 ms), every wake-up onto a CPU running another fair task (the engine's
+/// wake-up preemption records: the wakee placed, the check done), by wakee kind and by whether
+/// the running task is jbd2: the wakee's placed lag and whether the running task is still
+/// eligible. (The stored lag at `sched_waking` has no model record.)
+fn model_kthread_lag(name: &str) -> Value {
+    use wakelab_interop::validate::{KernelChoice, Recording, model_bench, model_detail};
+    let meta =
+        std::fs::read_to_string(root().join(format!("recordings/host-2vcpu/{name}.json"))).unwrap();
+    let rec = Recording::from_json(&meta).unwrap();
+    let b = model_bench(&rec, 300, KernelChoice::default()).unwrap();
+    let d = model_detail(&b).unwrap();
+    let mut out = serde_json::Map::new();
+    for kind in ["dbench", "jbd2", "kworker/u*", "ksoftirqd/*"] {
+        let mut k = serde_json::Map::new();
+        for (on_jbd2, where_) in [(false, "onto_other"), (true, "onto_jbd2")] {
+            let ws: Vec<_> = d
+                .wake_preempts
+                .iter()
+                .filter(|w| {
+                    lag_kind(&d.task_names[w.wakee as usize]) == Some(kind)
+                        && d.task_names[w.curr as usize].starts_with("jbd2") == on_jbd2
+                })
+                .collect();
+            let lags: Vec<i64> = ws.iter().map(|w| w.wakee_lag_ns).collect();
+            k.insert(format!("placed_{where_}"), lag_signed(&lags));
+            let yes = ws.iter().filter(|w| w.curr_eligible).count();
+            let share = if ws.is_empty() {
+                Value::Null
+            } else {
+                ((yes as f64 / ws.len() as f64 * 1e4).round() / 1e4).into()
+            };
+            k.insert(
+                format!("curr_eligible_{where_}"),
+                serde_json::json!({"n": ws.len(), "share": share}),
+            );
+        }
+        out.insert(kind.to_string(), Value::Object(k));
+    }
+    Value::Object(out)
+}
+
+/// recordings/dbench-kthread-lag: the model's side (`model/NAME.json`) is recomputed here
+/// (regenerate with `UPDATE_EXPECT=1`), and the README's table quotes both sides: the host's
+/// from bpf/summary.json (lag_summary.py over the committed bpftrace outputs), the model's from
+/// those files.
+#[test]
+fn the_kthread_lag_readme_quotes_the_host_and_the_model() {
+    let readme = repo_flat("recordings/dbench-kthread-lag/README.md");
+    let host = repo_json("recordings/dbench-kthread-lag/bpf/summary.json");
+    let pct = |v: &Value| format!("{:.1}%", v.as_f64().unwrap() * 100.0);
+    let models: Vec<(&str, Value)> = ["c1", "c2"]
+        .into_iter()
+        .map(|c| {
+            let name = format!("dbench-ext4-{c}");
+            let model = model_kthread_lag(&name);
+            let text = serde_json::to_string_pretty(&model).unwrap() + "\n";
+            expect_test::expect_file![
+                root().join(format!("recordings/dbench-kthread-lag/model/{name}.json"))
+            ]
+            .assert_eq(&text);
+            (c, model)
+        })
+        .collect();
+    for (c, model) in &models {
+        for (kind, where_) in [
+            ("kworker/u*", "onto_jbd2"),
+            ("kworker/u*", "onto_other"),
+            ("ksoftirqd/*", "onto_other"),
+            ("jbd2", "onto_other"),
+        ] {
+            let key = format!("curr_eligible_{where_}");
+            let runs: Vec<String> = ["a", "b", "c"]
+                .iter()
+                .map(|r| pct(&host[format!("ext4-{c}-{r}")][kind][&key]["share"]))
+                .collect();
+            let m = &model[kind][&key];
+            let row = format!(
+                "| ext4-{c} | {kind} | {} | {} | {} ({}) |",
+                where_.replace('_', " "),
+                runs.join(" / "),
+                pct(&m["share"]),
+                m["n"]
+            );
+            assert!(readme.contains(&row), "not in the README: `{row}`");
+        }
+    }
+}

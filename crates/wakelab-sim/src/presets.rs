@@ -269,7 +269,7 @@ pub fn gallery() -> Vec<GalleryEntry> {
                       previous CPU. Published: about 10% fewer migrations, throughput neutral.",
             published: &[],
             model: "Wakelab shows the direction, a prediction: with the patch interrupt-woken \
-                    clients migrate less (-46% over the preset's runs, 70 929 -> 38 453; published \
+                    clients migrate less (-46% over the preset's runs, 71 205 -> 38 152; published \
                     about -10%). The changelog publishes no dbench throughput (\"no adverse \
                     impact\"; its throughput figures are pgbench's, see t2-pgbench). Here dbench \
                     gains 0% to +121%, a prediction the posting does not support: a gain that \

@@ -147,7 +147,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             recent-used-cpu 22+118+8/1227
             recent-keep-prev 0+240+0/1201
             clear-target-from-scan 0+1+0/1595
-            vcpu-pack 457+88+442/987
+            vcpu-pack 456+87+443/986
           inert:
             wake-affine-idle-params 0+0+0/1176
             wake-affine-return-cpu 0+0+0/1176

@@ -797,7 +797,7 @@ fn snapshot_small_builds() {
     expect![[r#"
         dbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"loop":{"count":83,"body":[{"run":{"cycles":{"lo":11000,"hi":33000}}},{"ops":{"n":1}}]}},{"syscall":{"body":[{"io":{"ns":{"lo":40000,"hi":80000},"irq":"round_robin"}},{"commit_wait":{"journal":0}}]}}]}}]
         dbench/1 @Some(0)+10000: [{"loop":{"count":null,"body":[{"loop":{"count":83,"body":[{"run":{"cycles":{"lo":11000,"hi":33000}}},{"ops":{"n":1}}]}},{"syscall":{"body":[{"io":{"ns":{"lo":40000,"hi":80000},"irq":"round_robin"}},{"commit_wait":{"journal":0}}]}}]}}]
-        jbd2/sda1-8 @Some(0)+0: [{"loop":{"count":null,"body":[{"commit_start":{"journal":0}},{"run":{"cycles":{"lo":25000,"hi":100000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"run":{"cycles":{"lo":25000,"hi":100000}}},{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},{"run":{"cycles":{"lo":25000,"hi":100000}}},{"commit_end":{"journal":0}},{"run":{"cycles":16000}}]}}]
+        jbd2/sda1-8 @Some(0)+0: [{"loop":{"count":null,"body":[{"commit_start":{"journal":0}},{"run":{"cycles":{"lo":25000,"hi":100000}}},"cond_resched",{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},"cond_resched",{"run":{"cycles":{"lo":25000,"hi":100000}}},"cond_resched",{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},"cond_resched",{"run":{"cycles":{"lo":25000,"hi":100000}}},{"commit_end":{"journal":0}},{"run":{"cycles":16000}}]}}]
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "dbench", "variant": "ext4"}), 2)));
     expect![[r#"

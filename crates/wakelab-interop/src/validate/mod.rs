@@ -17,7 +17,7 @@ pub mod rows;
 
 use std::fmt::Write as _;
 
-use wakelab_sim::experiment::{DetailOptions, run_point_detailed};
+use wakelab_sim::experiment::{DetailOptions, PointDetail, run_point_detailed};
 
 use crate::sched_trace::{TraceSummary, stream_of_point, summarise};
 pub use bench::{BenchError, KernelChoice, ModelBench, Recording, model_bench};
@@ -46,8 +46,9 @@ pub enum SummaryError {
     TooLarge(String),
 }
 
-/// The model's run of `b`, as a trace summary (comm groups named like the real trace's).
-pub fn model_summary(b: &ModelBench) -> Result<TraceSummary, SummaryError> {
+/// The model's detailed run of `b` (every segment and wake-up recorded), refused when it holds
+/// more than a detailed run keeps.
+pub fn model_detail(b: &ModelBench) -> Result<PointDetail, SummaryError> {
     let d = run_point_detailed(
         &b.experiment,
         0,
@@ -72,6 +73,12 @@ pub fn model_summary(b: &ModelBench) -> Result<TraceSummary, SummaryError> {
             b.experiment.scenario.title, engine.max_timeline_segments, engine.max_wakeup_records
         )));
     }
+    Ok(d)
+}
+
+/// The model's run of `b`, as a trace summary (comm groups named like the real trace's).
+pub fn model_summary(b: &ModelBench) -> Result<TraceSummary, SummaryError> {
+    let d = model_detail(b)?;
     let mut s = stream_of_point(&d);
     if let Some(traced) = b.idle_context_traced {
         s.events.retain(|e| !lost_in_untraced_idle(e, traced));

@@ -238,10 +238,10 @@ pub struct LoopDevice {
     /// worker. The log's writes (xfs) have none (generators.rs, `submitted_io`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data_submit_cycles: Option<Amount>,
-    /// ext4: jbd2's CPU after it submitted a commit's journal blocks (waking the worker) and
-    /// before it waits for them; a `cond_resched` precedes it (`jbd2_journal_commit_transaction`
-    /// calls it right after the `submit_bh` loop), where a task woken onto jbd2's CPU can
-    /// preempt it. Absent: jbd2 sleeps as it wakes the worker.
+    /// ext4: jbd2's CPU after its commit's journal blocks reach the device (`blk_finish_plug`,
+    /// waking the worker) and before it waits for them; no preemption point lies between (the
+    /// `cond_resched` after the `submit_bh` loop comes before the unplug). Absent: jbd2 sleeps
+    /// as it wakes the worker.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub journal_submit_cycles: Option<Amount>,
 }

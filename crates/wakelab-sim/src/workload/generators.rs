@@ -347,29 +347,30 @@ fn log_write(c: &DbenchConfig, done: IoCompletion, v: &mut Vec<Phase>) {
             ),
             _ => (c.io_ns, c.irq, done),
         };
-        let journal_tail = c.loop_device.as_ref().and_then(|l| l.journal_submit_cycles);
-        match journal_tail {
-            // the journal blocks: `submit_bh` for each, then `cond_resched()`, the rest of the
-            // commit's phase 2, then `wait_on_buffer` (jbd2_journal_commit_transaction)
-            Some(tail) if c.variant == DbenchVariant::Ext4 && completion.at_submission => {
-                v.extend([
-                    Phase::Io {
-                        ns,
-                        irq,
-                        completion,
-                        submit_only: true,
-                    },
-                    Phase::CondResched,
-                    run(tail),
-                    Phase::IoWait,
-                ]);
+        let io = |submit_only| Phase::Io {
+            ns,
+            irq,
+            completion,
+            submit_only,
+        };
+        let commit_record = c.commit_record_io_ns.is_some() && i + 1 == n;
+        if c.variant != DbenchVariant::Ext4 || commit_record {
+            v.push(io(false));
+        } else {
+            // the journal blocks (jbd2_journal_commit_transaction): `submit_bh` for each, then
+            // `cond_resched()`, all inside a plug, so the device sees them (and the loop
+            // device's worker is woken) only at `blk_finish_plug`; then the rest of the
+            // submission (`journal_submit_cycles`), `wait_on_buffer`, and a `cond_resched()`
+            // after each buffer waited for
+            v.push(Phase::CondResched);
+            let tail = c.loop_device.as_ref().and_then(|l| l.journal_submit_cycles);
+            match tail {
+                Some(tail) if completion.at_submission => {
+                    v.extend([io(true), run(tail), Phase::IoWait]);
+                }
+                _ => v.push(io(false)),
             }
-            _ => v.push(Phase::Io {
-                ns,
-                irq,
-                completion,
-                submit_only: false,
-            }),
+            v.push(Phase::CondResched);
         }
         if c.variant == DbenchVariant::Ext4 {
             v.push(run(c.log_cycles()));
@@ -613,7 +614,8 @@ fn dbench(c: &DbenchConfig, clients: u32, topo: &Topology) -> Result<Generated, 
                     b
                 }
             };
-            // kjournald2 has no cond_resched: it is preempted only where it sleeps
+            // kjournald2 itself has no cond_resched: jbd2 is preempted where it sleeps and at the
+            // commit's own cond_resched calls (`log_write`)
             tasks.push(kthread("jbd2/sda1-8".into(), vec![forever(body)]));
             let jbd2 = clients;
             apply_start(
@@ -653,7 +655,8 @@ fn fsync_data_wait(c: &DbenchConfig, done: IoCompletion) -> Vec<Phase> {
 /// An IO of `ns` through `done`; when `done` takes it at submission and `tail` is set, the
 /// submitter queues it, runs `tail`, passes a `cond_resched`, then waits for it
 /// (`submit_only`, `io_wait`), else it waits at once. A client's data; jbd2's journal blocks
-/// have their own order (`log_write`: the `cond_resched` first).
+/// have their own order (`log_write`: the `cond_resched` comes before the unplug that wakes the
+/// worker).
 fn submitted_io(ns: Amount, irq: IrqRoute, done: IoCompletion, tail: Option<Amount>) -> Vec<Phase> {
     let io = |submit_only| Phase::Io {
         ns,
