@@ -305,6 +305,30 @@ pub fn model_patches(cmdline: &str, version: KernelVersion) -> Result<Vec<PatchI
     }
 }
 
+/// The 6.18.y stable release from which the recording host's kernel is known to carry Vincent
+/// Guittot's "sched/fair: Fix wakeup_preempt_fair() vs delayed dequeue" (upstream ac8e69e69363,
+/// 6.18.y 63273472430e; the `wakeup-preempt-delayed` toggle). **Read** in the host's 6.18.44
+/// kernel text: its `check_preempt_wakeup_fair` calls `dequeue_entities` on a delayed entity
+/// its `pick_eevdf` returns and picks again (recordings/host-kernel/README.md, "The wake-up
+/// preemption check"). Which earlier 6.18.y release brought it is not pinned down (its stable
+/// review is of 20 May 2026), so older 6.18.y hosts are modelled without it.
+pub const WAKEUP_PREEMPT_DELAYED_SINCE_6_18_Y: u32 = 44;
+
+/// The later fixes the model adds for a recording host running kernel `release` (`uname -r`):
+/// `wakeup-preempt-delayed` on a 6.18.y kernel from [`WAKEUP_PREEMPT_DELAYED_SINCE_6_18_Y`].
+pub fn host_fixes(release: &str) -> Vec<PatchId> {
+    let sublevel = release
+        .strip_prefix("6.18.")
+        .map(|r| r.split(|c: char| !c.is_ascii_digit()).next().unwrap_or(""))
+        .and_then(|n| n.parse::<u32>().ok());
+    match sublevel {
+        Some(y) if y >= WAKEUP_PREEMPT_DELAYED_SINCE_6_18_Y => {
+            vec![PatchId::WakeupPreemptDelayed]
+        }
+        _ => vec![],
+    }
+}
+
 /// The model's version of one recorded benchmark.
 #[derive(Clone, Debug)]
 pub struct ModelBench {
@@ -596,7 +620,8 @@ pub fn model_bench(
     }
     let mut e = presets::experiment("default").expect("default preset");
     let recorded_kernel = model_kernel(&rec.host.kernel);
-    let host_patches = model_patches(&rec.host.cmdline, recorded_kernel).map_err(bad)?;
+    let mut host_patches = model_patches(&rec.host.cmdline, recorded_kernel).map_err(bad)?;
+    host_patches.extend(host_fixes(&rec.host.kernel));
     let model_kernel = kernel.version.unwrap_or(recorded_kernel);
     let (patches, left_out): (Vec<PatchId>, Vec<PatchId>) = host_patches
         .into_iter()
@@ -860,6 +885,16 @@ mod tests {
     }
 
     #[test]
+    fn the_host_builds_later_fixes_come_from_its_release() {
+        let fix = vec![PatchId::WakeupPreemptDelayed];
+        assert_eq!(host_fixes("6.18.44-fc-v1045"), fix);
+        assert_eq!(host_fixes("6.18.51"), fix);
+        assert_eq!(host_fixes("6.18.2"), vec![]);
+        assert_eq!(host_fixes("6.1.158"), vec![]);
+        assert_eq!(host_fixes(""), vec![]);
+    }
+
+    #[test]
     fn another_kernel_runs_the_same_workload_without_the_patches_it_lacks() {
         let mut r = rec("tbench-c2", "tbench -t 3 2 127.0.0.1");
         r.host.kernel = "6.18.44-fc-v1045".into();
@@ -878,7 +913,13 @@ mod tests {
                 k.patches.iter().map(|p| p.key()).collect::<Vec<_>>(),
             )
         };
-        assert_eq!(kernel(&own), (KernelVersion::V6_18, vec!["vcpu-pack"]));
+        assert_eq!(
+            kernel(&own),
+            (
+                KernelVersion::V6_18,
+                vec!["vcpu-pack", "wakeup-preempt-delayed"]
+            )
+        );
         assert_eq!(kernel(&same), kernel(&own));
         assert_eq!(same.description, own.description);
         assert_eq!(kernel(&other), (KernelVersion::V5_15, vec![]));

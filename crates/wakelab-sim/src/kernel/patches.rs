@@ -31,6 +31,7 @@ pub enum PatchId {
     SelectIdleSmtPrev,
     IdleCoresClearTarget,
     VcpuPack,
+    WakeupPreemptDelayed,
 }
 
 /// One entry of the registry (shown in the UI).
@@ -282,10 +283,30 @@ pub const PATCHES: &[PatchInfo] = &[
         affects: "select_task_rq_fair (before record_wakee and the domain walk)",
         nfc: false,
     },
+    PatchInfo {
+        id: PatchId::WakeupPreemptDelayed,
+        key: "wakeup-preempt-delayed",
+        title: "sched/fair: Fix wakeup_preempt_fair() vs delayed dequeue",
+        author: "Vincent Guittot",
+        landed: "upstream ac8e69e69363 (2026); 6.18.y stable 63273472430e",
+        explanation: "6.18's wake-up preemption check asked __pick_eevdf() whether the wakee had \
+            become the pick, and a delayed (sleeping, DELAY_DEQUEUE) entity it returned simply \
+            meant 'no preemption'. The fix makes the check pick as pick_next_entity() does: a \
+            delayed entity the pick returns is eligible, so past its 0-lag point, and is \
+            dequeued, and the pick is made again. A task that wakes the next task of a chain \
+            while the previous sleeper still sits delayed on its runqueue is then preempted by \
+            its wakee. The recording host's 6.18.44 build contains it (its \
+            check_preempt_wakeup_fair calls dequeue_entities in the pick loop: \
+            recordings/host-kernel/README.md); the validation experiments that stand for that \
+            host turn it on.",
+        applies_to: &[V6_18],
+        affects: "check_preempt_wakeup_fair (the pick of a wake-up preemption)",
+        nfc: false,
+    },
 ];
 
 impl PatchId {
-    pub const ALL: [PatchId; 15] = [
+    pub const ALL: [PatchId; 16] = [
         PatchId::WakeAffineIdleParams,
         PatchId::WakeAffineReturnCpu,
         PatchId::PrevIdleNoMigrate,
@@ -301,6 +322,7 @@ impl PatchId {
         PatchId::SelectIdleSmtPrev,
         PatchId::IdleCoresClearTarget,
         PatchId::VcpuPack,
+        PatchId::WakeupPreemptDelayed,
     ];
 
     /// The patches this one is posted on top of: on a version a listed patch applies to (it is
@@ -654,6 +676,11 @@ pub struct Behaviour {
     // ---- the recording host's build (not mainline)
     /// vcpu-pack: `sched_vcpu_pack=15`'s four packing rules in select_task_rq_fair.
     pub vcpu_pack: bool,
+
+    // ---- later fixes (6.18.y stable)
+    /// wakeup-preempt-delayed: the wake-up preemption check dequeues a delayed entity its pick
+    /// returns and picks again (`pick_next_entity` in check_preempt_wakeup_fair).
+    pub wakeup_preempt_dequeues_delayed: bool,
 }
 
 impl Behaviour {
@@ -744,6 +771,7 @@ impl Behaviour {
                 _ => NumaSpareRule::LocalIdle,
             },
             vcpu_pack: p(PatchId::VcpuPack),
+            wakeup_preempt_dequeues_delayed: p(PatchId::WakeupPreemptDelayed),
         }
     }
 }

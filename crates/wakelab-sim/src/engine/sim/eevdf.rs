@@ -302,7 +302,8 @@ impl Sim {
 
     /// `check_preempt_wakeup_fair` (6.18): the woken task preempts only if it has become the
     /// EEVDF pick, the running task's protected slice included (no custom slices, so
-    /// PREEMPT_SHORT never applies). No SCHED_IDLE policies and no throttling in the model.
+    /// PREEMPT_SHORT never applies). With wakeup-preempt-delayed a delayed entity the pick
+    /// returns is dequeued first. No SCHED_IDLE policies and no throttling in the model.
     pub(super) fn check_preempt_wakeup_fair(&mut self, cpu: Cpu, t: TaskId) {
         let Some(curr) = self.rqs[cpu as usize].curr else {
             return;
@@ -315,8 +316,21 @@ impl Sim {
             return;
         }
         self.update_curr(cpu);
-        if self.pick_eevdf(cpu, true) == Some(t) {
-            self.resched.set(cpu);
+        loop {
+            let nse = self.pick_eevdf(cpu, true);
+            // wakeup-preempt-delayed (ac8e69e69363): the pick is `pick_next_entity`'s, which
+            // dequeues a delayed entity it returns (eligible, so past its 0-lag point) and
+            // picks again (`if (!nse && cfs_rq->nr_queued) goto pick;`; the wakee is queued)
+            if self.beh.wakeup_preempt_dequeues_delayed {
+                if let Some(d) = nse.filter(|&d| self.tasks[d as usize].sched_delayed) {
+                    self.finish_delayed_dequeue(cpu, d);
+                    continue;
+                }
+            }
+            if nse == Some(t) {
+                self.resched.set(cpu);
+            }
+            return;
         }
     }
 
