@@ -1564,3 +1564,112 @@ fn the_kthread_lag_readme_quotes_the_host_and_the_model() {
         }
     }
 }
+
+/// ring.c's token ring (scripts/trace-reads/switch-ring) in the model: `n` tasks pinned to
+/// vCPU 0 of the recording host's shape, each reading 100 bytes from its pipe and writing 100
+/// bytes to the next one's, each a system call with hackbench's pipe costs, 40 000 hops, under
+/// 6.18 with the host build's vcpu-pack, with or without wakeup-preempt-delayed. Per hop: the
+/// simulated time, the blocks (= wake-ups) and the preemptions (switches less blocks).
+fn model_ring(n: u32, fix: bool) -> Value {
+    use serde_json::json;
+    use wakelab_sim::experiment::{DetailOptions, run_point_detailed};
+    use wakelab_sim::kernel::{KernelConfig, KernelVersion, PatchId};
+    let laps = 40_000 / n;
+    let hops = u64::from(laps * n);
+    let recv = json!({"syscall": {"body": [
+        {"recv": {"bytes": 100, "inbox": {"kind": "pipe"}}},
+        {"run": {"cycles": {"lo": 465, "hi": 1395}}}]}});
+    let send = |i: u32| {
+        json!({"syscall": {"body": [{"run": {"cycles": {"lo": 460, "hi": 1380}}},
+            {"send": {"task": {"task": (i + 1) % n}, "bytes": 100}}]}})
+    };
+    let tasks: Vec<Value> = (0..n)
+        .map(|i| {
+            let mut program = if i == 0 {
+                vec![
+                    send(0),
+                    json!({"loop": {"count": laps - 1, "body": [recv.clone(), send(0)]}}),
+                    recv.clone(),
+                ]
+            } else {
+                vec![json!({"loop": {"count": laps, "body": [recv.clone(), send(i)]}})]
+            };
+            program.push(json!({"exit": null}));
+            json!({"name": format!("ring/{i}"), "affinity": "0", "start_cpu": 0, "program": program})
+        })
+        .collect();
+    let mut e = wakelab_sim::presets::experiment("default").unwrap();
+    e.scenario.machine = wakelab_sim::presets::machine("epyc-kvm-2vcpu").unwrap();
+    let mut k = KernelConfig::baseline(KernelVersion::V6_18).with(PatchId::VcpuPack);
+    if fix {
+        k = k.with(PatchId::WakeupPreemptDelayed);
+    }
+    e.scenario.kernel = k;
+    e.variants.truncate(1);
+    e.variants[0].kernel = None;
+    e.variants[0].freq = None;
+    e.scenario.workload = serde_json::from_value(json!({"kind": "custom", "tasks": tasks,
+        "stop_when_all_exited": true, "metric": {"kind": "completion_time"}}))
+    .unwrap();
+    e.scenario.freq.governor = serde_json::from_value(json!("performance")).unwrap();
+    e.scenario.interference.clear();
+    e.scenario.run.duration_ms = 10_000;
+    e.scenario.run.warmup_ms = 0;
+    e.scenario.run.seed = 1;
+    e.validate().unwrap();
+    let r = run_point_detailed(&e, 0, 1, 0, DetailOptions::default(), None)
+        .unwrap()
+        .result;
+    let per_hop = |x: u64| (x as f64 / hops as f64 * 1e3).round() / 1e3;
+    json!({
+        "ns_per_hop": (r.sim_ns as f64 / hops as f64).round(),
+        "blocks_per_hop": per_hop(r.wakeups),
+        "preempted_per_hop": per_hop(r.context_switches.saturating_sub(r.wakeups)),
+    })
+}
+
+/// recordings/switch-ring: the model's side (`model/ring.json`) is recomputed here (regenerate
+/// with `UPDATE_EXPECT=1`), and the README's table quotes both sides: the host's from
+/// summary.json (summarize.py over the committed runs), the model's from that file.
+#[test]
+fn the_switch_ring_readme_quotes_the_host_and_the_model() {
+    let readme = repo_flat("recordings/switch-ring/README.md");
+    let host = repo_json("recordings/switch-ring/summary.json");
+    let sizes = [2u32, 3, 4, 8, 16, 40];
+    let mut model = serde_json::Map::new();
+    for (key, fix) in [("6.18.2", false), ("wakeup-preempt-delayed", true)] {
+        let runs: serde_json::Map<String, Value> = sizes
+            .iter()
+            .map(|&n| (format!("n{n}"), model_ring(n, fix)))
+            .collect();
+        model.insert(key.into(), Value::Object(runs));
+    }
+    let model = Value::Object(model);
+    expect_test::expect_file![root().join("recordings/switch-ring/model/ring.json")]
+        .assert_eq(&(serde_json::to_string_pretty(&model).unwrap() + "\n"));
+    let us = |v: &Value| format!("{:.2}", v.as_f64().unwrap() / 1000.0);
+    let two = |v: &Value| format!("{:.2}", v.as_f64().unwrap());
+    for n in sizes {
+        let h = |mode: &str, key: &str| &host["runs"][format!("{mode}-n{n}")][key];
+        let m = |k: &str, key: &str| &model[k][format!("n{n}")][key];
+        let row = format!(
+            "| {n} | {} ({}-{}) | {} ({}-{}) | {} | {} / {} | {} / {} | {} / {} | {} / {} |",
+            us(&h("thread", "ns_per_hop")["median"]),
+            us(&h("thread", "ns_per_hop")["min"]),
+            us(&h("thread", "ns_per_hop")["max"]),
+            us(&h("process", "ns_per_hop")["median"]),
+            us(&h("process", "ns_per_hop")["min"]),
+            us(&h("process", "ns_per_hop")["max"]),
+            us(m("wakeup-preempt-delayed", "ns_per_hop")),
+            two(&h("thread", "blocks_per_hop")["median"]),
+            two(&h("thread", "preempted_per_hop")["median"]),
+            two(&h("process", "blocks_per_hop")["median"]),
+            two(&h("process", "preempted_per_hop")["median"]),
+            two(m("6.18.2", "blocks_per_hop")),
+            two(m("6.18.2", "preempted_per_hop")),
+            two(m("wakeup-preempt-delayed", "blocks_per_hop")),
+            two(m("wakeup-preempt-delayed", "preempted_per_hop")),
+        );
+        assert!(readme.contains(&row), "not in the README: `{row}`");
+    }
+}
