@@ -1568,7 +1568,8 @@ fn the_kthread_lag_readme_quotes_the_host_and_the_model() {
 /// ring.c's token ring (scripts/trace-reads/switch-ring) in the model: `n` tasks pinned to
 /// vCPU 0 of the recording host's shape, each reading 100 bytes from its pipe and writing 100
 /// bytes to the next one's, each a system call with hackbench's pipe costs, 40 000 hops, under
-/// 6.18 with the host build's vcpu-pack, with or without wakeup-preempt-delayed. Per hop: the
+/// 6.18 with the host build's vcpu-pack, with or without 6.18.y's wake-up preemption check
+/// (next-buddy-eevdf, revert-force-wakeup-preemption, wakeup-preempt-delayed). Per hop: the
 /// simulated time, the blocks (= wake-ups) and the preemptions (switches less blocks).
 fn model_ring(n: u32, fix: bool) -> Value {
     use serde_json::json;
@@ -1602,7 +1603,10 @@ fn model_ring(n: u32, fix: bool) -> Value {
     e.scenario.machine = wakelab_sim::presets::machine("epyc-kvm-2vcpu").unwrap();
     let mut k = KernelConfig::baseline(KernelVersion::V6_18).with(PatchId::VcpuPack);
     if fix {
-        k = k.with(PatchId::WakeupPreemptDelayed);
+        k = k
+            .with(PatchId::NextBuddyEevdf)
+            .with(PatchId::RevertForceWakeupPreemption)
+            .with(PatchId::WakeupPreemptDelayed);
     }
     e.scenario.kernel = k;
     e.variants.truncate(1);
@@ -1637,7 +1641,7 @@ fn the_switch_ring_readme_quotes_the_host_and_the_model() {
     let host = repo_json("recordings/switch-ring/summary.json");
     let sizes = [2u32, 3, 4, 8, 16, 40];
     let mut model = serde_json::Map::new();
-    for (key, fix) in [("6.18.2", false), ("wakeup-preempt-delayed", true)] {
+    for (key, fix) in [("6.18.2", false), ("6.18.y", true)] {
         let runs: serde_json::Map<String, Value> = sizes
             .iter()
             .map(|&n| (format!("n{n}"), model_ring(n, fix)))
@@ -1660,15 +1664,15 @@ fn the_switch_ring_readme_quotes_the_host_and_the_model() {
             us(&h("process", "ns_per_hop")["median"]),
             us(&h("process", "ns_per_hop")["min"]),
             us(&h("process", "ns_per_hop")["max"]),
-            us(m("wakeup-preempt-delayed", "ns_per_hop")),
+            us(m("6.18.y", "ns_per_hop")),
             two(&h("thread", "blocks_per_hop")["median"]),
             two(&h("thread", "preempted_per_hop")["median"]),
             two(&h("process", "blocks_per_hop")["median"]),
             two(&h("process", "preempted_per_hop")["median"]),
             two(m("6.18.2", "blocks_per_hop")),
             two(m("6.18.2", "preempted_per_hop")),
-            two(m("wakeup-preempt-delayed", "blocks_per_hop")),
-            two(m("wakeup-preempt-delayed", "preempted_per_hop")),
+            two(m("6.18.y", "blocks_per_hop")),
+            two(m("6.18.y", "preempted_per_hop")),
         );
         assert!(readme.contains(&row), "not in the README: `{row}`");
     }

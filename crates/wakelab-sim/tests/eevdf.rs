@@ -333,7 +333,87 @@ fn a_delayed_entity_found_by_the_wake_up_check_is_dequeued_with_the_fix() {
         ring.iter().filter(|w| w.resched).count() as f64 / ring.len() as f64
     };
     let before = preempted(v618());
-    let after = preempted(v618().with(wakelab_sim::kernel::PatchId::WakeupPreemptDelayed));
+    let after = preempted(v618_y());
     assert!(before < 0.01, "6.18.2: {before}");
     assert!(after > 0.3, "with the fix: {after}");
+}
+
+/// next-buddy-eevdf as posted rescheduled a waker that is no longer eligible (in task
+/// context) before consulting the pick: in the ring every writer runs past the average before
+/// its write, so nearly every hop preempts it; revert-force-wakeup-preemption takes the rule
+/// out again (and without wakeup-preempt-delayed the ring is back to no preemption).
+#[test]
+fn next_buddy_eevdf_as_posted_preempts_an_ineligible_waker_until_the_revert() {
+    use wakelab_sim::kernel::PatchId;
+    let laps = 500;
+    let preempted = |kernel: KernelConfig| {
+        let s = run(&two_cpus(token_ring_on_cpu0(4, laps), 50, kernel));
+        let ring: Vec<_> = s.wake_preempts.iter().filter(|w| w.wakee < 4).collect();
+        assert!(ring.len() > 1000, "{} wake-ups", ring.len());
+        ring.iter().filter(|w| w.resched).count() as f64 / ring.len() as f64
+    };
+    let posted = preempted(v618().with(PatchId::NextBuddyEevdf));
+    let reverted = preempted(
+        v618()
+            .with(PatchId::NextBuddyEevdf)
+            .with(PatchId::RevertForceWakeupPreemption),
+    );
+    assert!(posted > 0.9, "next-buddy-eevdf: {posted}");
+    assert!(reverted < 0.01, "with the revert: {reverted}");
+}
+
+/// 6.18 with the later changes of the wake-up preemption check that 6.18.y has (and the
+/// recording host's kernel: recordings/host-kernel/README.md).
+fn v618_y() -> KernelConfig {
+    use wakelab_sim::kernel::PatchId;
+    v618()
+        .with(PatchId::NextBuddyEevdf)
+        .with(PatchId::RevertForceWakeupPreemption)
+        .with(PatchId::WakeupPreemptDelayed)
+}
+
+/// On CPU 0 a hog and, from 3 ms, a parent that forks a child every 200 µs of its own work
+/// (each child runs 2 ms and exits). Under 6.18.2 a new task that is the EEVDF pick at its
+/// fork's wake-up (at V, half a slice to its deadline) preempts the task running there: the
+/// parent the hog at its start, a child the parent once the parent has run past the average;
+/// with next-buddy-eevdf a WF_FORK wake-up never preempts.
+#[test]
+fn a_forked_child_does_not_preempt_its_parent_with_next_buddy_eevdf() {
+    use wakelab_sim::kernel::PatchId;
+    let preempted_at_fork = |kernel: KernelConfig| {
+        let mut sc = host_2vcpu(
+            serde_json::json!({"kind": "custom", "tasks": [
+                {"name": "parent", "affinity": "0", "start_cpu": 0, "start_ns": 3_000_000,
+                 "program": [
+                    {"loop": {"count": 40, "body": [
+                        {"run": {"cycles": 400_000}}, {"fork": {"template": 0}}]}},
+                    {"exit": null}]},
+                hog("hog", 0)
+            ], "templates": [
+                {"name": "child", "affinity": "0", "program": [
+                    {"run": {"cycles": 4_000_000}}, {"exit": null}]}
+            ]}),
+            60,
+            kernel,
+        );
+        sc.engine.max_timeline_segments = 100_000;
+        sc.engine.max_wakeup_records = 100_000;
+        let s = run(&sc);
+        // the new tasks (the parent at its start, then each child) that run at the instant
+        // of their fork's wake-up: they preempted the task running on CPU 0
+        let forks: Vec<_> = s.plain_wakes.iter().filter(|w| w.new_task).collect();
+        assert!(forks.len() >= 20, "{} forks", forks.len());
+        forks
+            .iter()
+            .filter(|w| {
+                s.timeline
+                    .iter()
+                    .any(|g| g.task == Some(w.task) && g.start == w.t_ns)
+            })
+            .count()
+    };
+    let old = preempted_at_fork(v618());
+    let new = preempted_at_fork(v618().with(PatchId::NextBuddyEevdf));
+    assert!(old >= 2, "6.18.2: {old} preemptions at a fork");
+    assert_eq!(new, 0, "next-buddy-eevdf");
 }

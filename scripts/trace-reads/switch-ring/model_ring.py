@@ -48,8 +48,10 @@ exp = {
                      "metric": {"kind": "completion_time"}},
         "run": {"duration_ms": 60000, "warmup_ms": 0, "seed": 1},
     },
-    # the host's build: 6.18 with its vCPU packing rules (as `wakelab validate` runs it)
-    "variants": [{"name": "6.18", "kernel": {"version": "6.18", "patches": ["vcpu-pack", "wakeup-preempt-delayed"]}}],
+    # the host's build: 6.18 with its vCPU packing rules and 6.18.y's wake-up preemption check
+    # (as `wakelab validate` runs it)
+    "variants": [{"name": "6.18", "kernel": {"version": "6.18", "patches": ["vcpu-pack", "next-buddy-eevdf",
+        "revert-force-wakeup-preemption", "wakeup-preempt-delayed"]}}],
     "clients": [1],
     "iterations": 1,
 }

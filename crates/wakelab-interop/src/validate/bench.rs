@@ -314,17 +314,22 @@ pub fn model_patches(cmdline: &str, version: KernelVersion) -> Result<Vec<PatchI
 /// review is of 20 May 2026), so older 6.18.y hosts are modelled without it.
 pub const WAKEUP_PREEMPT_DELAYED_SINCE_6_18_Y: u32 = 44;
 
-/// The later fixes the model adds for a recording host running kernel `release` (`uname -r`):
-/// `wakeup-preempt-delayed` on a 6.18.y kernel from [`WAKEUP_PREEMPT_DELAYED_SINCE_6_18_Y`].
+/// The later changes the model adds for a recording host running kernel `release` (`uname -r`):
+/// on a 6.18.y kernel from [`WAKEUP_PREEMPT_DELAYED_SINCE_6_18_Y`], the wake-up preemption
+/// check of its text: `next-buddy-eevdf` (with NEXT_BUDDY off, as the text has it),
+/// `revert-force-wakeup-preemption` and `wakeup-preempt-delayed` (the three read there,
+/// recordings/host-kernel/README.md).
 pub fn host_fixes(release: &str) -> Vec<PatchId> {
     let sublevel = release
         .strip_prefix("6.18.")
         .map(|r| r.split(|c: char| !c.is_ascii_digit()).next().unwrap_or(""))
         .and_then(|n| n.parse::<u32>().ok());
     match sublevel {
-        Some(y) if y >= WAKEUP_PREEMPT_DELAYED_SINCE_6_18_Y => {
-            vec![PatchId::WakeupPreemptDelayed]
-        }
+        Some(y) if y >= WAKEUP_PREEMPT_DELAYED_SINCE_6_18_Y => vec![
+            PatchId::NextBuddyEevdf,
+            PatchId::RevertForceWakeupPreemption,
+            PatchId::WakeupPreemptDelayed,
+        ],
         _ => vec![],
     }
 }
@@ -886,7 +891,11 @@ mod tests {
 
     #[test]
     fn the_host_builds_later_fixes_come_from_its_release() {
-        let fix = vec![PatchId::WakeupPreemptDelayed];
+        let fix = vec![
+            PatchId::NextBuddyEevdf,
+            PatchId::RevertForceWakeupPreemption,
+            PatchId::WakeupPreemptDelayed,
+        ];
         assert_eq!(host_fixes("6.18.44-fc-v1045"), fix);
         assert_eq!(host_fixes("6.18.51"), fix);
         assert_eq!(host_fixes("6.18.2"), vec![]);
@@ -917,7 +926,12 @@ mod tests {
             kernel(&own),
             (
                 KernelVersion::V6_18,
-                vec!["vcpu-pack", "wakeup-preempt-delayed"]
+                vec![
+                    "vcpu-pack",
+                    "next-buddy-eevdf",
+                    "revert-force-wakeup-preemption",
+                    "wakeup-preempt-delayed"
+                ]
             )
         );
         assert_eq!(kernel(&same), kernel(&own));
@@ -932,8 +946,10 @@ mod tests {
         );
         assert!(
             other.description.contains(
-                "5.15 baseline (--kernel 5.15: the recording's kernel runs as 6.18 + vcpu-pack; \
-                 5.15 has no vcpu-pack)"
+                "5.15 baseline (--kernel 5.15: the recording's kernel runs as 6.18 + vcpu-pack, \
+                 next-buddy-eevdf, revert-force-wakeup-preemption, wakeup-preempt-delayed; 5.15 \
+                 has no vcpu-pack or next-buddy-eevdf or revert-force-wakeup-preemption or \
+                 wakeup-preempt-delayed)"
             ),
             "{}",
             other.description
@@ -941,7 +957,8 @@ mod tests {
         assert_eq!(kernel(&mainline), (KernelVersion::V6_18, vec![]));
         assert!(
             mainline.description.contains(
-                "6.18 baseline (--baseline: the recording's kernel runs as 6.18 + vcpu-pack)"
+                "6.18 baseline (--baseline: the recording's kernel runs as 6.18 + vcpu-pack, \
+                 next-buddy-eevdf, revert-force-wakeup-preemption, wakeup-preempt-delayed)"
             ),
             "{}",
             mainline.description
@@ -950,7 +967,8 @@ mod tests {
         assert!(
             mainline_other.description.contains(
                 "5.15 baseline (--kernel 5.15 --baseline: the recording's kernel runs as 6.18 \
-                 + vcpu-pack)"
+                 + vcpu-pack, next-buddy-eevdf, revert-force-wakeup-preemption, \
+                 wakeup-preempt-delayed)"
             ),
             "{}",
             mainline_other.description

@@ -31,6 +31,8 @@ pub enum PatchId {
     SelectIdleSmtPrev,
     IdleCoresClearTarget,
     VcpuPack,
+    NextBuddyEevdf,
+    RevertForceWakeupPreemption,
     WakeupPreemptDelayed,
 }
 
@@ -284,6 +286,39 @@ pub const PATCHES: &[PatchInfo] = &[
         nfc: false,
     },
     PatchInfo {
+        id: PatchId::NextBuddyEevdf,
+        key: "next-buddy-eevdf",
+        title: "sched/fair: Reimplement NEXT_BUDDY to align with EEVDF goals",
+        author: "Mel Gorman",
+        landed: "6.19 (e837456fdca8); 6.18.y stable 7ce7a08cde16",
+        explanation: "Reworks the wake-up preemption check around an explicit action. With the \
+            NEXT_BUDDY feature off (6.18's default, and 6.19's after 'Disable scheduler feature \
+            NEXT_BUDDY'), what changes: a forked child's wake-up (WF_FORK) and a still-delayed \
+            wakee's never preempt, and a waker that is no longer eligible is rescheduled at \
+            once (in task context) before the EEVDF pick is consulted; that last rule was \
+            reverted before 6.19 (revert-force-wakeup-preemption). The NEXT_BUDDY path itself \
+            (the wakee as cfs_rq->next, WF_SYNC preemption after sysctl_sched_migration_cost) \
+            is not modelled: the feature is off. The recording host's 6.18.44 build contains it \
+            (recordings/host-kernel/README.md).",
+        applies_to: &[V6_18],
+        affects: "check_preempt_wakeup_fair",
+        nfc: false,
+    },
+    PatchInfo {
+        id: PatchId::RevertForceWakeupPreemption,
+        key: "revert-force-wakeup-preemption",
+        title: "sched/fair: Revert force wakeup preemption",
+        author: "Vincent Guittot",
+        landed: "6.19 (15257cc2f905); 6.18.y stable",
+        explanation: "Removes next-buddy-eevdf's 'reschedule if the waker is no longer \
+            eligible': a running task becomes ineligible soon after it starts running (its \
+            vruntime is updated before it uses its slice or a minimum quantum), so the rule \
+            preempted far more often without the wakee being sure to run next.",
+        applies_to: &[V6_18],
+        affects: "check_preempt_wakeup_fair",
+        nfc: false,
+    },
+    PatchInfo {
         id: PatchId::WakeupPreemptDelayed,
         key: "wakeup-preempt-delayed",
         title: "sched/fair: Fix wakeup_preempt_fair() vs delayed dequeue",
@@ -298,7 +333,7 @@ pub const PATCHES: &[PatchInfo] = &[
             its wakee. The recording host's 6.18.44 build contains it (its \
             check_preempt_wakeup_fair calls dequeue_entities in the pick loop: \
             recordings/host-kernel/README.md); the validation experiments that stand for that \
-            host turn it on.",
+            host turn it on, with next-buddy-eevdf and revert-force-wakeup-preemption.",
         applies_to: &[V6_18],
         affects: "check_preempt_wakeup_fair (the pick of a wake-up preemption)",
         nfc: false,
@@ -306,7 +341,7 @@ pub const PATCHES: &[PatchInfo] = &[
 ];
 
 impl PatchId {
-    pub const ALL: [PatchId; 16] = [
+    pub const ALL: [PatchId; 18] = [
         PatchId::WakeAffineIdleParams,
         PatchId::WakeAffineReturnCpu,
         PatchId::PrevIdleNoMigrate,
@@ -322,6 +357,8 @@ impl PatchId {
         PatchId::SelectIdleSmtPrev,
         PatchId::IdleCoresClearTarget,
         PatchId::VcpuPack,
+        PatchId::NextBuddyEevdf,
+        PatchId::RevertForceWakeupPreemption,
         PatchId::WakeupPreemptDelayed,
     ];
 
@@ -338,6 +375,10 @@ impl PatchId {
             PatchId::RecentKeepPrev => &[PatchId::RecentUsedCpu],
             // the fix changes a line that recent-keep-prev brings (5.15 contains it)
             PatchId::RecentAffinityFix => &[PatchId::RecentKeepPrev],
+            // both change check_preempt_wakeup_fair as next-buddy-eevdf left it
+            PatchId::RevertForceWakeupPreemption | PatchId::WakeupPreemptDelayed => {
+                &[PatchId::NextBuddyEevdf]
+            }
             _ => &[],
         }
     }
@@ -677,7 +718,12 @@ pub struct Behaviour {
     /// vcpu-pack: `sched_vcpu_pack=15`'s four packing rules in select_task_rq_fair.
     pub vcpu_pack: bool,
 
-    // ---- later fixes (6.18.y stable)
+    // ---- later changes of the wake-up preemption check (6.18.y stable)
+    /// next-buddy-eevdf: no preemption on WF_FORK or by a delayed wakee; an ineligible waker
+    /// is rescheduled (NEXT_BUDDY off).
+    pub next_buddy_eevdf: bool,
+    /// revert-force-wakeup-preemption: without next-buddy-eevdf's ineligible-waker rule.
+    pub revert_force_wakeup_preemption: bool,
     /// wakeup-preempt-delayed: the wake-up preemption check dequeues a delayed entity its pick
     /// returns and picks again (`pick_next_entity` in check_preempt_wakeup_fair).
     pub wakeup_preempt_dequeues_delayed: bool,
@@ -771,6 +817,8 @@ impl Behaviour {
                 _ => NumaSpareRule::LocalIdle,
             },
             vcpu_pack: p(PatchId::VcpuPack),
+            next_buddy_eevdf: p(PatchId::NextBuddyEevdf),
+            revert_force_wakeup_preemption: p(PatchId::RevertForceWakeupPreemption),
             wakeup_preempt_dequeues_delayed: p(PatchId::WakeupPreemptDelayed),
         }
     }

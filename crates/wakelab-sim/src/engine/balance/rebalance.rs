@@ -41,7 +41,8 @@ pub fn run_load_balance(sim: &mut Sim, cpu: Cpu, level: usize, idle: CpuIdleType
 /// number of tasks moved.
 pub fn apply(sim: &mut Sim, res: &LbResult, origin: Origin) -> usize {
     for &(t, from, to) in &res.moved {
-        sim.move_queued_task(t, from, to);
+        // periodic and NOHZ balancing run in SCHED_SOFTIRQ, new-idle balancing in schedule()
+        sim.move_queued_task(t, from, to, origin == Origin::NewIdle);
         match origin {
             Origin::Periodic => sim.stats.periodic_pulls += 1,
             Origin::NewIdle => sim.stats.newidle_pulls += 1,
@@ -82,7 +83,8 @@ fn active_load_balance_cpu_stop(sim: &mut Sim, busiest: Cpu, target: Cpu) {
         detach_one_task(&view, &mut env, busiest)
     };
     if let Some(t) = t {
-        sim.move_queued_task(t, busiest, target);
+        // the stopper is a task
+        sim.move_queued_task(t, busiest, target, true);
         sim.stats.active_balances += 1;
         // sd->nr_balance_failed = 0
         sim.lb.sd[target as usize][li].nr_balance_failed = 0;

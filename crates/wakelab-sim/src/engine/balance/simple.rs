@@ -64,7 +64,7 @@ pub(crate) fn newidle_balance(sim: &mut Sim, cpu: Cpu) -> bool {
         }
         if let Some((_, from, t)) = best {
             sim.stats.newidle_pulls += 1;
-            sim.move_queued_task(t, from, cpu);
+            sim.move_queued_task(t, from, cpu, true);
             return true;
         }
     }
@@ -92,7 +92,7 @@ pub(crate) fn periodic_balance(sim: &mut Sim, cpu: Cpu) {
             }
             if let Some((idle, t)) = target {
                 sim.stats.nohz_pulls += 1;
-                sim.move_queued_task(t, cpu, idle);
+                sim.move_queued_task(t, cpu, idle, false);
                 break;
             }
         }
@@ -127,7 +127,7 @@ pub(crate) fn periodic_balance(sim: &mut Sim, cpu: Cpu) {
         if let Some((_, from)) = busiest {
             if let Some(t) = pick_migratable(sim, from, cpu) {
                 sim.stats.periodic_pulls += 1;
-                sim.move_queued_task(t, from, cpu);
+                sim.move_queued_task(t, from, cpu, false);
                 return;
             }
         }

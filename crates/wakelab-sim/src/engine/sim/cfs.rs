@@ -12,6 +12,15 @@ use crate::placement;
 use super::signals::util_est_dequeue;
 use super::{Ev, RATE_SHIFT, Sim};
 
+/// The context of a `wakeup_preempt` call that its 6.18.y checks read (next-buddy-eevdf):
+/// `WF_FORK` in its `wake_flags` (`wake_up_new_task`), and whether the caller runs in task
+/// context (`in_task()`: not from an interrupt or a softirq).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PreemptCtx {
+    pub fork: bool,
+    pub in_task: bool,
+}
+
 impl Sim {
     /// `enqueue_task`: account the task on the runqueue and its PELT signals. `initial`: a new
     /// task (ENQUEUE_INITIAL, for EEVDF's `place_entity`).
@@ -292,8 +301,8 @@ impl Sim {
         }
     }
 
-    /// `check_preempt_curr` / `check_preempt_wakeup`.
-    pub(super) fn check_preempt_curr(&mut self, cpu: Cpu, t: TaskId) {
+    /// `check_preempt_curr` / `check_preempt_wakeup` (6.18: `wakeup_preempt`).
+    pub(super) fn check_preempt_curr(&mut self, cpu: Cpu, t: TaskId, ctx: PreemptCtx) {
         let Some(curr) = self.rqs[cpu as usize].curr else {
             self.resched.set(cpu);
             return;
@@ -310,7 +319,7 @@ impl Sim {
             (SchedClass::Fifo { .. }, SchedClass::Fair { .. }) => self.resched.set(cpu),
             (SchedClass::Fair { .. }, SchedClass::Fifo { .. }) => {}
             (SchedClass::Fair { .. }, SchedClass::Fair { .. }) if self.beh.eevdf => {
-                self.check_preempt_wakeup_fair(cpu, t);
+                self.check_preempt_wakeup_fair(cpu, t, ctx);
             }
             (SchedClass::Fair { .. }, SchedClass::Fair { .. }) => {
                 self.update_curr(cpu);
@@ -570,8 +579,11 @@ impl Sim {
         rq.curr.is_none() && rq.nr_running() == 0 && !rq.wake_pending
     }
 
-    /// Migrate a queued (not running) task to `to` (load balancing).
-    pub(crate) fn move_queued_task(&mut self, t: TaskId, from: Cpu, to: Cpu) {
+    /// Migrate a queued (not running) task to `to` (load balancing). `in_task`: the balance
+    /// runs in task context (new-idle balancing from `schedule()`, the active-balance stopper),
+    /// not in SCHED_SOFTIRQ (periodic and NOHZ balancing): `attach_task`'s `wakeup_preempt`
+    /// reads it with next-buddy-eevdf.
+    pub(crate) fn move_queued_task(&mut self, t: TaskId, from: Cpu, to: Cpu, in_task: bool) {
         self.dequeue_task(from, t, false);
         self.tasks[t as usize].state = TaskState::Blocked;
         self.migrate_task(t, from, to);
@@ -587,7 +599,15 @@ impl Sim {
         if self.rqs[to as usize].curr.is_none() {
             self.resched.set(to);
         } else {
-            self.check_preempt_curr(to, t);
+            // attach_task: wakeup_preempt(rq, p, 0)
+            self.check_preempt_curr(
+                to,
+                t,
+                PreemptCtx {
+                    fork: false,
+                    in_task,
+                },
+            );
         }
     }
 

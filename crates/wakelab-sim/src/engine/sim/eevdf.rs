@@ -21,6 +21,7 @@ use crate::engine::stats::WakePreempt;
 use crate::engine::task::{TaskId, TaskState};
 
 use super::Sim;
+use super::cfs::PreemptCtx;
 
 /// `sysctl_sched_base_slice` before the log2(ncpus) scaling (6.18 fair.c: `700000ULL`), which
 /// is also `normalized_sysctl_sched_base_slice`.
@@ -302,9 +303,11 @@ impl Sim {
 
     /// `check_preempt_wakeup_fair` (6.18): the woken task preempts only if it has become the
     /// EEVDF pick, the running task's protected slice included (no custom slices, so
-    /// PREEMPT_SHORT never applies). With wakeup-preempt-delayed a delayed entity the pick
+    /// PREEMPT_SHORT never applies). With next-buddy-eevdf (6.18.y) a fork's and a delayed
+    /// wakee's wake-ups never preempt, and an ineligible waker is rescheduled (until
+    /// revert-force-wakeup-preemption); with wakeup-preempt-delayed a delayed entity the pick
     /// returns is dequeued first. No SCHED_IDLE policies and no throttling in the model.
-    pub(super) fn check_preempt_wakeup_fair(&mut self, cpu: Cpu, t: TaskId) {
+    pub(super) fn check_preempt_wakeup_fair(&mut self, cpu: Cpu, t: TaskId, ctx: PreemptCtx) {
         let Some(curr) = self.rqs[cpu as usize].curr else {
             return;
         };
@@ -316,6 +319,24 @@ impl Sim {
             return;
         }
         self.update_curr(cpu);
+        if self.beh.next_buddy_eevdf {
+            // next-buddy-eevdf (e837456fdca8): no wakee preemption on WF_FORK, nor for a
+            // sched_delayed wakee (PREEMPT_SHORT never applies: every slice is the base one)
+            if ctx.fork || self.tasks[t as usize].sched_delayed {
+                return;
+            }
+            // "Reschedule if waker is no longer eligible", until revert-force-wakeup-preemption
+            // (15257cc2f905) removed it
+            if !self.beh.revert_force_wakeup_preemption
+                && ctx.in_task
+                && !self.entity_eligible(cpu, curr)
+            {
+                self.resched.set(cpu);
+                return;
+            }
+            // NEXT_BUDDY (set_preempt_buddy, preempt_sync) is off, as 6.18's features.h and
+            // 6.19 after 4f70f106bca1 have it, and not modelled
+        }
         loop {
             let nse = self.pick_eevdf(cpu, true);
             // wakeup-preempt-delayed (ac8e69e69363): the pick is `pick_next_entity`'s, which

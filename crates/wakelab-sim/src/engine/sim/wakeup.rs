@@ -1,6 +1,7 @@
 //! Blocking, waking, forking and exiting: `try_to_wake_up`, `wake_up_new_task`, `do_exit`, the
 //! placement call (`select_task_rq` / `select_task_rq_rt`) and `activate_task`.
 
+use super::cfs::PreemptCtx;
 use crate::cpumask::Cpu;
 use crate::engine::behaviour::SchedClass;
 use crate::engine::stats::{PlainWake, WakeRecord};
@@ -85,7 +86,7 @@ impl Sim {
         // EEVDF: __sched_fork zeroes vlag; enqueue_entity's place_entity (ENQUEUE_INITIAL)
         // starts the task at V with half a slice to its deadline
         self.tasks[t as usize].vlag = 0;
-        self.activate(t, cpu, false, true);
+        self.activate(t, cpu, false, true, true);
     }
 
     /// `sched_exec` (core.c) for the running task `t`: `select_task_rq(p, task_cpu(p),
@@ -183,7 +184,12 @@ impl Sim {
         if self.rqs[dest as usize].curr.is_none() {
             self.resched.set(dest);
         } else {
-            self.check_preempt_curr(dest, t);
+            // move_queued_task from the stopper (a task): wakeup_preempt(rq, p, 0)
+            let ctx = PreemptCtx {
+                fork: false,
+                in_task: true,
+            };
+            self.check_preempt_curr(dest, t, ctx);
         }
         self.resched.set(cpu);
         true
@@ -230,7 +236,7 @@ impl Sim {
         if self.tasks[t as usize].sched_delayed {
             // ttwu_runnable: the task is still queued (DELAY_DEQUEUE), so it is requeued where
             // it is, without select_task_rq
-            self.ttwu_runnable(t, waker_cpu, current, prev);
+            self.ttwu_runnable(t, waker_cpu, current, prev, in_task);
             return;
         }
         let cpu = match self.tasks[t as usize].class {
@@ -246,12 +252,19 @@ impl Sim {
         if cpu != prev {
             self.migrate_task(t, prev, cpu);
         }
-        self.activate(t, cpu, iowait, false);
+        self.activate(t, cpu, iowait, false, in_task);
     }
 
     /// `ttwu_runnable` for a delayed task: `enqueue_task(ENQUEUE_DELAYED)`
     /// (`requeue_delayed_entity`, util_est back in), then `wakeup_preempt`.
-    fn ttwu_runnable(&mut self, t: TaskId, waker_cpu: Cpu, current: Option<TaskId>, cpu: Cpu) {
+    fn ttwu_runnable(
+        &mut self,
+        t: TaskId,
+        waker_cpu: Cpu,
+        current: Option<TaskId>,
+        cpu: Cpu,
+        in_task: bool,
+    ) {
         self.record_plain_wake(t, waker_cpu, current, false, cpu);
         self.requeue_delayed_entity(cpu, t);
         let task = &mut self.tasks[t as usize];
@@ -265,7 +278,11 @@ impl Sim {
         if self.rqs[cpu as usize].curr.is_none() {
             self.resched.set(cpu);
         } else {
-            self.check_preempt_curr(cpu, t);
+            let ctx = PreemptCtx {
+                fork: false,
+                in_task,
+            };
+            self.check_preempt_curr(cpu, t, ctx);
             self.record_wake_preempt(cpu, t, true);
         }
     }
@@ -482,8 +499,16 @@ impl Sim {
             .update_util(self.now, to, &sig, UpdateFlags::MIGRATION);
     }
 
-    /// Enqueue a woken (or new) task on `cpu`: `ttwu_do_activate`.
-    pub(super) fn activate(&mut self, t: TaskId, cpu: Cpu, iowait: bool, fork: bool) {
+    /// Enqueue a woken (or new) task on `cpu`: `ttwu_do_activate`. `in_task`: the waker runs in
+    /// task context (`try_to_wake_up`'s), read by the preemption check.
+    pub(super) fn activate(
+        &mut self,
+        t: TaskId,
+        cpu: Cpu,
+        iowait: bool,
+        fork: bool,
+        in_task: bool,
+    ) {
         let now = self.now;
         // Waking task keeps p->wake_cpu = cpu (prev for the next wake-up).
         let task = &mut self.tasks[t as usize];
@@ -536,7 +561,7 @@ impl Sim {
                 self.q.push(at, Ev::CpuReady { cpu, seg });
             }
         } else {
-            self.check_preempt_curr(cpu, t);
+            self.check_preempt_curr(cpu, t, PreemptCtx { fork, in_task });
             if !fork {
                 self.record_wake_preempt(cpu, t, false);
             }
@@ -795,7 +820,7 @@ mod tests {
             MigrationType::Util
         ));
         assert!(may_pull_as(&sim, 0, 1, LbFamily::V618, MigrationType::Load));
-        sim.move_queued_task(1, 0, 2);
+        sim.move_queued_task(1, 0, 2, false);
         let t1 = &sim.tasks[1];
         assert!(t1.sched_delayed && t1.state == TaskState::Blocked && t1.cpu == 2);
         assert_eq!((sim.rqs[0].nr_delayed, sim.rqs[2].nr_delayed), (0, 1));
