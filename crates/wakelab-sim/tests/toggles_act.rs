@@ -123,6 +123,9 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             account-search-cost 0+0+0/1987
             select-idle-smt-prev 0+0+0/1989
             idle-cores-clear-target 0+0+0/1989
+            next-buddy-eevdf 0+0+0/131
+            revert-force-wakeup-preemption 0+0+0/131
+            wakeup-preempt-delayed 0+0+0/131
         t1 (dbench x4, skl-client-8t):
           acts:
             recent-used-cpu 618+229+658/1516
@@ -141,6 +144,9 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             account-search-cost 0+0+0/1987
             select-idle-smt-prev 0+0+0/1989
             idle-cores-clear-target 0+0+0/1989
+            next-buddy-eevdf 0+0+0/131
+            revert-force-wakeup-preemption 0+0+0/131
+            wakeup-preempt-delayed 0+0+0/131
         t2 (dbench x4, skl-client-8c-nosmt):
           acts:
             prev-idle-no-migrate 465+0+2/1640
@@ -159,6 +165,9 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             account-search-cost 0+0+0/1595
             select-idle-smt-prev 0+0+0/1583
             idle-cores-clear-target 0+0+0/1583
+            next-buddy-eevdf 0+0+0/1601
+            revert-force-wakeup-preemption 0+0+0/1601
+            wakeup-preempt-delayed 0+0+0/1601
         t2-pgbench (pgbench x4, skl-client-8t):
           acts:
             recent-used-cpu 1+27+0/9195
@@ -177,6 +186,9 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             recent-affinity-fix 0+0+0/9201
             account-search-cost 0+5+0/8482
             idle-cores-clear-target 0+0+0/9285
+            next-buddy-eevdf 0+0+0/10665
+            revert-force-wakeup-preemption 0+0+0/10665
+            wakeup-preempt-delayed 0+0+0/10665
         t3 (tbench x32, clx-2s-80t):
           acts:
             prev-idle-no-migrate 1+0+0/298626
@@ -195,6 +207,9 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             rt-irq-spare-capacity 0+0+0/298268
             recent-affinity-fix 0+0+0/297925
             idle-cores-clear-target 0+0+0/297780
+            next-buddy-eevdf 0+0+0/298872
+            revert-force-wakeup-preemption 0+0+0/298872
+            wakeup-preempt-delayed 0+0+0/298872
         t4 (tbench x32, clx-2s-80t):
           acts:
             prev-idle-no-migrate 1+0+0/298626
@@ -213,6 +228,9 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             rt-irq-spare-capacity 0+0+0/298268
             recent-affinity-fix 0+0+0/297925
             idle-cores-clear-target 0+0+0/297780
+            next-buddy-eevdf 0+0+0/298872
+            revert-force-wakeup-preemption 0+0+0/298872
+            wakeup-preempt-delayed 0+0+0/298872
         t5 (hackbench x4, pixel2):
           acts:
             recent-used-cpu 1+266+978/4362
@@ -220,6 +238,8 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             recent-keep-prev 0+1289+0/3692
             recent-as-target 0+1340+2/3881
             vcpu-pack 37+174+6325/6536
+            next-buddy-eevdf 0+0+0/7762
+            revert-force-wakeup-preemption 0+0+0/8015
           inert:
             wake-affine-idle-params 0+0+0/4643
             wake-affine-return-cpu 0+0+0/4643
@@ -231,6 +251,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             account-search-cost 0+0+0/7696
             select-idle-smt-prev 0+0+0/6720
             idle-cores-clear-target 0+0+0/6720
+            wakeup-preempt-delayed 0+0+0/7762
     "#]]
     .assert_eq(&rows.concat());
 }
