@@ -30,7 +30,7 @@ proptest! {
     #[test]
     fn random_scenarios_run_cleanly(
         sockets in 1u16..=2, llcs in 1u16..=2, cores in 1u16..=4, smt_i in 0usize..3,
-        linear in any::<bool>(), version_i in 0usize..6, patch_bits in any::<u16>(),
+        linear in any::<bool>(), version_i in 0usize..KernelVersion::ALL.len(), patch_bits in any::<u32>(),
         gov_i in 0usize..4, kind in 0usize..7, variant in any::<bool>(), clients in 1u32..=6,
         seed in any::<u32>(),
     ) {
@@ -39,7 +39,7 @@ proptest! {
         let version = KernelVersion::ALL[version_i];
         let mut k = wakelab_sim::kernel::KernelConfig::baseline(version);
         for (i, p) in PatchId::ALL.iter().enumerate() {
-            if patch_bits & (1 << i) != 0 && p.info().applies_to.contains(&version) {
+            if patch_bits & (1u32 << i) != 0 && p.info().applies_to.contains(&version) {
                 k = k.with(*p);
             }
         }
