@@ -316,6 +316,15 @@ fn token_ring_on_cpu0(n: u32, laps: u32) -> serde_json::Value {
     serde_json::Value::Array(tasks)
 }
 
+/// The share of the four-task ring's wake-ups (500 laps on CPU 0) whose preemption check set
+/// need-resched under `kernel`.
+fn ring_preempted_share(kernel: KernelConfig) -> f64 {
+    let s = run(&two_cpus(token_ring_on_cpu0(4, 500), 50, kernel));
+    let ring: Vec<_> = s.wake_preempts.iter().filter(|w| w.wakee < 4).collect();
+    assert!(ring.len() > 1000, "{} wake-ups", ring.len());
+    ring.iter().filter(|w| w.resched).count() as f64 / ring.len() as f64
+}
+
 /// In the ring each writer wakes the next task while the previous one, which blocked with a
 /// negative lag, still sits delayed on the runqueue (DELAY_DEQUEUE) with the earliest deadline.
 /// 6.18.2's check takes `__pick_eevdf`'s answer, that delayed entity, as "no preemption", so no
@@ -325,15 +334,8 @@ fn token_ring_on_cpu0(n: u32, laps: u32) -> serde_json::Value {
 /// (recordings/switch-ring/README.md).
 #[test]
 fn a_delayed_entity_found_by_the_wake_up_check_is_dequeued_with_the_fix() {
-    let laps = 500;
-    let preempted = |kernel: KernelConfig| {
-        let s = run(&two_cpus(token_ring_on_cpu0(4, laps), 50, kernel));
-        let ring: Vec<_> = s.wake_preempts.iter().filter(|w| w.wakee < 4).collect();
-        assert!(ring.len() > 1000, "{} wake-ups", ring.len());
-        ring.iter().filter(|w| w.resched).count() as f64 / ring.len() as f64
-    };
-    let before = preempted(v618());
-    let after = preempted(v618_y());
+    let before = ring_preempted_share(v618());
+    let after = ring_preempted_share(v618_y());
     assert!(before < 0.01, "6.18.2: {before}");
     assert!(after > 0.3, "with the fix: {after}");
 }
@@ -345,15 +347,8 @@ fn a_delayed_entity_found_by_the_wake_up_check_is_dequeued_with_the_fix() {
 #[test]
 fn next_buddy_eevdf_as_posted_preempts_an_ineligible_waker_until_the_revert() {
     use wakelab_sim::kernel::PatchId;
-    let laps = 500;
-    let preempted = |kernel: KernelConfig| {
-        let s = run(&two_cpus(token_ring_on_cpu0(4, laps), 50, kernel));
-        let ring: Vec<_> = s.wake_preempts.iter().filter(|w| w.wakee < 4).collect();
-        assert!(ring.len() > 1000, "{} wake-ups", ring.len());
-        ring.iter().filter(|w| w.resched).count() as f64 / ring.len() as f64
-    };
-    let posted = preempted(v618().with(PatchId::NextBuddyEevdf));
-    let reverted = preempted(
+    let posted = ring_preempted_share(v618().with(PatchId::NextBuddyEevdf));
+    let reverted = ring_preempted_share(
         v618()
             .with(PatchId::NextBuddyEevdf)
             .with(PatchId::RevertForceWakeupPreemption),

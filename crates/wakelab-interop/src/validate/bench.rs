@@ -307,7 +307,8 @@ pub fn model_patches(cmdline: &str, version: KernelVersion) -> Result<Vec<PatchI
 
 /// The 6.18.y stable release from which the recording host's kernel is known to carry Vincent
 /// Guittot's "sched/fair: Fix wakeup_preempt_fair() vs delayed dequeue" (upstream ac8e69e69363,
-/// 6.18.y 63273472430e; the `wakeup-preempt-delayed` toggle). **Read** in the host's 6.18.44
+/// 6.18.y 63273472430e; the `wakeup-preempt-delayed` toggle) and the two changes it sits on
+/// (`next-buddy-eevdf`, `revert-force-wakeup-preemption`, see [`host_fixes`]). **Read** in the host's 6.18.44
 /// kernel text: its `check_preempt_wakeup_fair` calls `dequeue_entities` on a delayed entity
 /// its `pick_eevdf` returns and picks again (recordings/host-kernel/README.md, "The wake-up
 /// preemption check"). Which earlier 6.18.y release brought it is not pinned down (its stable
