@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: switch-cost.sh OUTDIR [RUNS]
+# Usage: pipe.sh OUTDIR [RUNS]
 # The CPU cost of one wake-up plus one switch on this machine, untraced: `perf bench sched pipe`
 # with both tasks pinned to one CPU (taskset -c 0), so every wake-up is local and no CPU idles:
 # one op = two half-cycles, each a pipe write that wakes the peer, the writer's blocking read
