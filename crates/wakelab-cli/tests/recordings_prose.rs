@@ -1114,11 +1114,16 @@ fn the_runqueue_imbalance_figures_are_the_recordings_and_the_model() {
         );
         assert!(section.contains(&quoted), "not quoted: `{quoted}`");
     }
-    for (kernel, seed) in [("6.18", 1), ("6.18", 2), ("6.18", 3), ("5.15", 1)] {
-        let (p50, p90, mean) = model_runqueue_imbalance(kernel, seed);
-        let quoted = format!("model {kernel}, seed {seed}: p50 {p50}, p90 {p90}, mean {mean}");
-        assert!(section.contains(&quoted), "not quoted: `{quoted}`");
-    }
+    // every model line, so that a change shows all the lines to write
+    let missing: Vec<String> = [("6.18", 1), ("6.18", 2), ("6.18", 3), ("5.15", 1)]
+        .iter()
+        .map(|&(kernel, seed)| {
+            let (p50, p90, mean) = model_runqueue_imbalance(kernel, seed);
+            format!("model {kernel}, seed {seed}: p50 {p50}, p90 {p90}, mean {mean}")
+        })
+        .filter(|quoted| !section.contains(quoted))
+        .collect();
+    assert!(missing.is_empty(), "not quoted: {missing:#?}");
 }
 
 /// The stored lag (`vlag`) a hackbench wakee brings to its placement in the model's run of the
@@ -1427,7 +1432,10 @@ fn the_dbench_submit_tail_is_the_recordings() {
     }
     // Less the wake-up the validation runs charge to the waker, p10 and p50 read as a uniform
     // range at 2.0 GHz: the client's tail (the c2 / c4 / xfs-c2 means) and jbd2's (c2 / c4)
-    let charged = 1.75; // the engine's 0.85 µs and the recorder's 0.9 µs per wake-up
+    // the engine's wake-up and the recorder's per wake-up
+    let charged = (wakelab_sim::engine::EngineParams::default().wakeup_cost_ns
+        + wakelab_interop::validate::bench::PERF_SCHED_RECORD_WAKEUP_NS) as f64
+        / 1000.0;
     let cycles = |p10: f64, p50: f64| {
         let (q10, q50) = (p10 - charged, p50 - charged);
         let half = (q50 - q10) / 0.4 / 2.0;
@@ -1587,7 +1595,9 @@ fn the_kthread_lag_readme_quotes_the_host_and_the_model() {
 
 /// ring.c's token ring (scripts/trace-reads/switch-ring) in the model: `n` tasks pinned to
 /// vCPU 0 of the recording host's shape, each reading 100 bytes from its pipe and writing 100
-/// bytes to the next one's, each a system call with hackbench's pipe costs, 40 000 hops, under
+/// bytes to the next one's, each a system call with the costs of recordings/switch-cost's
+/// `syscalls.c` (a 100-byte write 0.303 µs, a read that finds data 0.322 µs, each drawn
+/// uniformly within +-50% as the workloads' costs are, at 2.0 GHz), 40 000 hops, under
 /// 6.18 with the host build's vcpu-pack, with or without 6.18.y's wake-up preemption check
 /// (next-buddy-eevdf, revert-force-wakeup-preemption, wakeup-preempt-delayed). Per hop: the
 /// simulated time, the blocks (= wake-ups) and the preemptions (switches less blocks).
@@ -1599,9 +1609,9 @@ fn model_ring(n: u32, fix: bool) -> Value {
     let hops = u64::from(laps * n);
     let recv = json!({"syscall": {"body": [
         {"recv": {"bytes": 100, "inbox": {"kind": "pipe"}}},
-        {"run": {"cycles": {"lo": 465, "hi": 1395}}}]}});
+        {"run": {"cycles": {"lo": 322, "hi": 966}}}]}});
     let send = |i: u32| {
-        json!({"syscall": {"body": [{"run": {"cycles": {"lo": 460, "hi": 1380}}},
+        json!({"syscall": {"body": [{"run": {"cycles": {"lo": 303, "hi": 909}}},
             {"send": {"task": {"task": (i + 1) % n}, "bytes": 100}}]}})
     };
     let tasks: Vec<Value> = (0..n)
@@ -1695,5 +1705,177 @@ fn the_switch_ring_readme_quotes_the_host_and_the_model() {
             two(m("6.18.y", "preempted_per_hop")),
         );
         assert!(readme.contains(&row), "not in the README: `{row}`");
+    }
+}
+
+/// The median of `v` (the mean of the middle two for an even count, as Python's
+/// `statistics.median`).
+fn median_of(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    assert!(n > 0);
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+/// recordings/switch-cost, "3. The pieces of a hop": the engine's hop costs re-derived here from
+/// the committed measurements as scripts/trace-reads/switch-cost/derive.py does (the system
+/// calls timed alone, the switch-ring's time, blocks and preemptions per hop, the pinned pipe's
+/// counts untraced and traced, reading 1's traced and untraced times), and compared with the
+/// defaults the engine and the validation runs use and with the README's figures.
+#[test]
+fn the_switch_cost_readme_is_derive_py() {
+    use wakelab_sim::engine::{EngineParams, Inbox};
+    let inbox = |kind: &str| -> Inbox {
+        serde_json::from_value(serde_json::json!({ "kind": kind })).unwrap()
+    };
+    let text = |p: &str| std::fs::read_to_string(root().join(p)).unwrap();
+    // a whitespace table with a header line: the median of each column
+    let medians = |p: &str| -> std::collections::BTreeMap<String, f64> {
+        let t = text(p);
+        let mut lines = t.lines().filter(|l| !l.trim().is_empty());
+        let head: Vec<String> = lines
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        let rows: Vec<Vec<f64>> = lines
+            .map(|l| l.split_whitespace().map(|x| x.parse().unwrap()).collect())
+            .collect();
+        head.iter()
+            .enumerate()
+            .map(|(i, h)| (h.clone(), median_of(rows.iter().map(|r| r[i]).collect())))
+            .collect()
+    };
+    let sc = medians("recordings/switch-cost/hop/syscalls.txt");
+    let so = medians("recordings/switch-cost/hop/sockets.txt");
+    let (w, r, e) = (
+        sc["write_ns"] / 1e3,
+        sc["read_ns"] / 1e3,
+        sc["read_empty_ns"] / 1e3,
+    );
+    let ring = repo_json("recordings/switch-ring/summary.json");
+    let per_n: Vec<f64> = [2, 3, 4, 8, 16, 40]
+        .iter()
+        .map(|n| {
+            let x = &ring["runs"][format!("thread-n{n}")];
+            let m = |k: &str| x[k]["median"].as_f64().unwrap();
+            let (hop, b, p) = (
+                m("ns_per_hop") / 1e3,
+                m("blocks_per_hop"),
+                m("preempted_per_hop"),
+            );
+            (hop - w - r - 2.0 * b * e) / (2.0 * b + p)
+        })
+        .collect();
+    let s = median_of(per_n.clone());
+    let wake = e + s;
+    // the pinned pipe: mode usecs_per_op wakeups switches ...
+    let modes = text("recordings/switch-cost/hop/pipe-modes.txt");
+    let col = |mode: &str, i: usize| {
+        median_of(
+            modes
+                .lines()
+                .filter(|l| l.split_whitespace().next() == Some(mode))
+                .map(|l| l.split_whitespace().nth(i).unwrap().parse().unwrap())
+                .collect(),
+        )
+    };
+    let half = 200_000.0;
+    let (b_un, s_un) = (col("counted", 2) / half, col("counted", 3) / half);
+    let (b_tr, s_tr) = (
+        col("perf_sched_record", 2) / half,
+        col("perf_sched_record", 3) / half,
+    );
+    let observer = |untraced_hc: f64, traced_hc: f64| {
+        (traced_hc - untraced_hc - (b_tr - b_un) * (wake + e) - (s_tr - s_un) * s) / (b_tr + s_tr)
+    };
+    let old = text("recordings/switch-cost/pipe-pinned.txt");
+    let old_col = |mode: &str| {
+        median_of(
+            old.lines()
+                .filter(|l| l.split_whitespace().next() == Some(mode))
+                .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+                .collect(),
+        ) / 2.0
+    };
+    let obs = observer(old_col("untraced"), old_col("perf_sched_record"));
+    let obs_today = observer(col("untraced", 1) / 2.0, col("perf_sched_record", 1) / 2.0);
+    let ns10 = |us: f64| ((us * 100.0).round() * 10.0) as u64;
+    let p = EngineParams::default();
+    assert_eq!(p.context_switch_ns, ns10(s), "context_switch_ns");
+    assert_eq!(p.wakeup_cost_ns, ns10(wake), "wakeup_cost_ns");
+    use wakelab_interop::validate::bench::{
+        PERF_SCHED_RECORD_SWITCH_NS, PERF_SCHED_RECORD_WAKEUP_NS,
+    };
+    assert_eq!(
+        PERF_SCHED_RECORD_WAKEUP_NS,
+        ns10(obs),
+        "recorder per wake-up"
+    );
+    assert_eq!(
+        PERF_SCHED_RECORD_SWITCH_NS,
+        ns10(obs),
+        "recorder per switch"
+    );
+    // the empty reads, at the host's nominal 2.0 GHz
+    for (kind, us) in [
+        ("pipe", e),
+        ("unix", so["unix_read_empty_ns"] / 1e3),
+        ("tcp", so["tcp_read_empty_ns"] / 1e3),
+    ] {
+        let cycles = inbox(kind).empty_read_cycles();
+        assert_eq!(cycles, (us * 2000.0).round() as u32, "{kind}: {us} µs");
+    }
+    let readme = repo_flat("recordings/switch-cost/README.md");
+    let f2 = |x: f64| format!("{x:.2}");
+    let f3 = |x: f64| format!("{x:.3}");
+    let mut quoted = vec![
+        format!(
+            "null system call (`getppid`) {} µs",
+            f3(sc["null_ns"] / 1e3)
+        ),
+        format!("nobody waits on {} µs", f3(w)),
+        format!("finds data {} µs", f3(r)),
+        format!("(EAGAIN) {} µs", f3(e)),
+        format!(
+            "AF_UNIX stream socket {} µs and of an empty loopback TCP socket {} µs",
+            f3(so["unix_read_empty_ns"] / 1e3),
+            f3(so["tcp_read_empty_ns"] / 1e3)
+        ),
+        format!("**{} wake-ups** and {} switches", f2(b_un), f2(s_un)),
+        format!("{} wake-ups and {} switches", f2(b_tr), f2(s_tr)),
+        format!(
+            "Untraced it takes {} µs per op ({} µs per half-cycle), traced {} µs ({} µs)",
+            f2(col("untraced", 1)),
+            f2(col("untraced", 1) / 2.0),
+            f2(col("perf_sched_record", 1)),
+            f2(col("perf_sched_record", 1) / 2.0)
+        ),
+        format!(
+            "**S = {} µs** (`context_switch_ns`), and **wake = {} + {} = {} µs**",
+            f2(s),
+            f2(e),
+            f2(s),
+            f2(wake)
+        ),
+        format!("**{} µs** per wake-up and per switch", f2(obs)),
+        format!("gives {} µs by the same arithmetic", f2(obs_today)),
+    ];
+    quoted.push(format!(
+        "S: {} µs at 2 tasks, {} at 3, {} at 4, {} at 8, {} at 16, {} at 40",
+        f2(per_n[0]),
+        f2(per_n[1]),
+        f2(per_n[2]),
+        f2(per_n[3]),
+        f2(per_n[4]),
+        f2(per_n[5])
+    ));
+    for q in &quoted {
+        assert!(readme.contains(q.as_str()), "not in the README: `{q}`");
     }
 }

@@ -81,6 +81,22 @@ pub const EXPERIMENTS: &[(&str, &str)] = &[
     ),
     ("t1@4", include_str!("../bases/v1/experiments/t1@4.json")),
     ("t2@4", include_str!("../bases/v1/experiments/t2@4.json")),
+    // generation 5 (2026-12-07): the hop costs measured apart (engine: wake-up 1.45 µs, switch
+    // 1.18 µs; the workload costs derived from the recordings re-derived with them and the
+    // recorder's 1.26 µs; recordings/switch-cost, "3. The pieces of a hop")
+    (
+        "default@5",
+        include_str!("../bases/v1/experiments/default@5.json"),
+    ),
+    ("t1@5", include_str!("../bases/v1/experiments/t1@5.json")),
+    ("t2@5", include_str!("../bases/v1/experiments/t2@5.json")),
+    (
+        "t2-pgbench@7",
+        include_str!("../bases/v1/experiments/t2-pgbench@7.json"),
+    ),
+    ("t3@5", include_str!("../bases/v1/experiments/t3@5.json")),
+    ("t4@5", include_str!("../bases/v1/experiments/t4@5.json")),
+    ("t5@5", include_str!("../bases/v1/experiments/t5@5.json")),
 ];
 
 /// Base machines: (id, JSON of `scenario.machine`).

@@ -641,7 +641,8 @@ fn submit_only_and_cond_resched_are_refused_where_they_mean_nothing() {
 /// A thread `k` pinned to CPU 0 that works 200 µs (as ten 20 µs steps, each followed by a
 /// `cond_resched` when `resched`) then sleeps 100 µs, beside a task waking every 30 µs on the
 /// same CPU for 1 µs of work; `kthread` makes `k` a kernel thread. The lengths of `k`'s runs
-/// between two switches, µs, the run cut by the end of the simulation left out.
+/// between two switches, ns, less the context switch each starts with (charged to the task
+/// switched in), the run cut by the end of the simulation left out.
 fn kthread_runs(kthread: bool, resched: bool) -> Vec<u64> {
     let mut step = vec![json!({"run": {"cycles": 40_000}})];
     if resched {
@@ -663,13 +664,14 @@ fn kthread_runs(kthread: bool, resched: bool) -> Vec<u64> {
         ])),
         20,
     );
+    let switch = sc.engine.context_switch_ns;
     let d = detail(sc);
     let k = id(&d, "k");
     let end = d.timeline.iter().map(|s| s.end).max().unwrap();
     d.timeline
         .iter()
         .filter(|s| s.task == Some(k) && s.start < s.end && s.end < end)
-        .map(|s| (s.end - s.start) / 1000)
+        .map(|s| (s.end - s.start).saturating_sub(switch))
         .collect()
 }
 
@@ -677,19 +679,19 @@ fn kthread_runs(kthread: bool, resched: bool) -> Vec<u64> {
 fn a_kernel_thread_is_preempted_only_where_it_sleeps_or_calls_cond_resched() {
     // a user task's steps outside a system call: the waking task preempts it mid-run
     let user = kthread_runs(false, false);
-    assert!(user.iter().any(|&us| us < 150), "{user:?}");
+    assert!(user.iter().any(|&ns| ns < 150_000), "{user:?}");
     // a kernel thread under PREEMPT_NONE runs its 200 µs to its sleep every time
     let kernel = kthread_runs(true, false);
     assert!(
-        kernel.len() > 20 && kernel.iter().all(|&us| us >= 200),
+        kernel.len() > 20 && kernel.iter().all(|&ns| ns >= 200_000),
         "{kernel:?}"
     );
     // ... unless it passes a cond_resched: switched out there, at the end of a 20 µs step (or
     // back only to go to sleep, under 2 µs)
     let resched = kthread_runs(true, true);
-    assert!(resched.iter().any(|&us| us < 150), "{resched:?}");
+    assert!(resched.iter().any(|&ns| ns < 150_000), "{resched:?}");
     assert!(
-        resched.iter().all(|&us| us < 2 || us % 20 == 0),
+        resched.iter().all(|&ns| ns < 2_000 || ns % 20_000 == 0),
         "{resched:?}"
     );
 }

@@ -107,151 +107,151 @@ fn seed_patches_act_where_their_paths_are_exercised() {
     expect_test::expect![[r#"
         default (dbench x4, skl-client-8t):
           acts:
-            recent-used-cpu 618+229+658/1516
-            idle-candidate 0+1+0/1989
-            idle-candidate-v1 0+1+0/1989
-            recent-keep-prev 0+17+0/1394
-            recent-as-target 0+2+0/1987
-            clear-target-from-scan 0+1+0/1985
-            vcpu-pack 0+31+101/132
+            prev-idle-no-migrate 1+0+0/1460
+            recent-used-cpu 876+265+298/1452
+            idle-candidate 0+1+0/1969
+            idle-candidate-v1 0+1+0/1969
+            recent-keep-prev 0+21+0/1384
+            recent-as-target 0+2+0/1966
+            clear-target-from-scan 0+1+0/1973
+            vcpu-pack 0+32+103/135
           inert:
-            wake-affine-idle-params 0+0+0/1457
-            wake-affine-return-cpu 0+0+0/1457
-            prev-idle-no-migrate 0+0+0/1457
-            rt-irq-spare-capacity 0+0+0/1457
-            recent-affinity-fix 0+0+0/1394
-            account-search-cost 0+0+0/1987
-            select-idle-smt-prev 0+0+0/1989
-            idle-cores-clear-target 0+0+0/1989
-            next-buddy-eevdf 0+0+0/131
-            revert-force-wakeup-preemption 0+0+0/131
-            wakeup-preempt-delayed 0+0+0/131
+            wake-affine-idle-params 0+0+0/1458
+            wake-affine-return-cpu 0+0+0/1458
+            rt-irq-spare-capacity 0+0+0/1458
+            recent-affinity-fix 0+0+0/1384
+            account-search-cost 0+0+0/1966
+            select-idle-smt-prev 0+0+0/1969
+            idle-cores-clear-target 0+0+0/1969
+            next-buddy-eevdf 0+0+0/130
+            revert-force-wakeup-preemption 0+0+0/130
+            wakeup-preempt-delayed 0+0+0/130
         t1 (dbench x4, skl-client-8t):
           acts:
-            recent-used-cpu 618+229+658/1516
-            idle-candidate 0+1+0/1989
-            idle-candidate-v1 0+1+0/1989
-            recent-keep-prev 0+17+0/1394
-            recent-as-target 0+2+0/1987
-            clear-target-from-scan 0+1+0/1985
-            vcpu-pack 0+31+101/132
+            prev-idle-no-migrate 1+0+0/1460
+            recent-used-cpu 876+265+298/1452
+            idle-candidate 0+1+0/1969
+            idle-candidate-v1 0+1+0/1969
+            recent-keep-prev 0+21+0/1384
+            recent-as-target 0+2+0/1966
+            clear-target-from-scan 0+1+0/1973
+            vcpu-pack 0+32+103/135
           inert:
-            wake-affine-idle-params 0+0+0/1457
-            wake-affine-return-cpu 0+0+0/1457
-            prev-idle-no-migrate 0+0+0/1457
-            rt-irq-spare-capacity 0+0+0/1457
-            recent-affinity-fix 0+0+0/1394
-            account-search-cost 0+0+0/1987
-            select-idle-smt-prev 0+0+0/1989
-            idle-cores-clear-target 0+0+0/1989
-            next-buddy-eevdf 0+0+0/131
-            revert-force-wakeup-preemption 0+0+0/131
-            wakeup-preempt-delayed 0+0+0/131
+            wake-affine-idle-params 0+0+0/1458
+            wake-affine-return-cpu 0+0+0/1458
+            rt-irq-spare-capacity 0+0+0/1458
+            recent-affinity-fix 0+0+0/1384
+            account-search-cost 0+0+0/1966
+            select-idle-smt-prev 0+0+0/1969
+            idle-cores-clear-target 0+0+0/1969
+            next-buddy-eevdf 0+0+0/130
+            revert-force-wakeup-preemption 0+0+0/130
+            wakeup-preempt-delayed 0+0+0/130
         t2 (dbench x4, skl-client-8c-nosmt):
           acts:
-            prev-idle-no-migrate 465+0+2/1640
-            recent-used-cpu 22+118+8/1227
-            recent-keep-prev 0+240+0/1201
-            clear-target-from-scan 0+1+0/1595
-            vcpu-pack 456+87+443/986
+            prev-idle-no-migrate 483+0+2/1659
+            recent-used-cpu 17+126+9/1180
+            recent-keep-prev 0+263+0/1073
+            clear-target-from-scan 0+1+0/1580
+            vcpu-pack 425+70+438/933
           inert:
-            wake-affine-idle-params 0+0+0/1176
-            wake-affine-return-cpu 0+0+0/1176
-            rt-irq-spare-capacity 0+0+0/1176
-            idle-candidate 0+0+0/1595
-            idle-candidate-v1 0+0+0/1595
-            recent-affinity-fix 0+0+0/1201
-            recent-as-target 0+241+0/1595
-            account-search-cost 0+0+0/1595
+            wake-affine-idle-params 0+0+0/1167
+            wake-affine-return-cpu 0+0+0/1167
+            rt-irq-spare-capacity 0+0+0/1167
+            idle-candidate 0+0+0/1580
+            idle-candidate-v1 0+0+0/1580
+            recent-affinity-fix 0+0+0/1073
+            recent-as-target 0+317+0/1580
+            account-search-cost 0+0+0/1580
             select-idle-smt-prev 0+0+0/1583
             idle-cores-clear-target 0+0+0/1583
-            next-buddy-eevdf 0+0+0/1601
-            revert-force-wakeup-preemption 0+0+0/1601
-            wakeup-preempt-delayed 0+0+0/1601
+            next-buddy-eevdf 0+0+0/1623
+            revert-force-wakeup-preemption 0+0+0/1623
+            wakeup-preempt-delayed 0+0+0/1623
         t2-pgbench (pgbench x4, skl-client-8t):
           acts:
-            recent-used-cpu 1+27+0/9195
-            idle-candidate 11+5+1/9400
-            idle-candidate-v1 14+1+7/9493
-            recent-keep-prev 0+9182+0/9201
-            recent-as-target 3+9188+0/9208
-            clear-target-from-scan 1+36+25/9635
-            select-idle-smt-prev 2+0+6/9757
-            vcpu-pack 2069+4+4978/7051
+            idle-candidate 11+6+1/9345
+            idle-candidate-v1 19+3+14/10579
+            recent-keep-prev 0+9027+0/9047
+            recent-as-target 3+8713+4/9944
+            clear-target-from-scan 1+21+6/9910
+            account-search-cost 0+10+0/10667
+            select-idle-smt-prev 2+1+9/9530
+            vcpu-pack 2000+4+4614/6618
           inert:
-            wake-affine-idle-params 0+0+0/9796
-            wake-affine-return-cpu 0+0+0/9796
-            prev-idle-no-migrate 0+0+0/9796
-            rt-irq-spare-capacity 0+0+0/9796
-            recent-affinity-fix 0+0+0/9201
-            account-search-cost 0+5+0/8482
-            idle-cores-clear-target 0+0+0/9285
-            next-buddy-eevdf 0+0+0/10665
-            revert-force-wakeup-preemption 0+0+0/10665
-            wakeup-preempt-delayed 0+0+0/10665
+            wake-affine-idle-params 0+0+0/9196
+            wake-affine-return-cpu 0+0+0/9196
+            prev-idle-no-migrate 0+0+0/9196
+            recent-used-cpu 0+22+0/9196
+            rt-irq-spare-capacity 0+0+0/9196
+            recent-affinity-fix 0+0+0/9047
+            idle-cores-clear-target 0+0+0/10312
+            next-buddy-eevdf 0+0+0/8777
+            revert-force-wakeup-preemption 0+0+0/8777
+            wakeup-preempt-delayed 0+0+0/8777
         t3 (tbench x32, clx-2s-80t):
           acts:
-            prev-idle-no-migrate 1+0+0/298626
-            recent-used-cpu 0+114+0/298268
-            idle-candidate 54+47+5/299417
-            idle-candidate-v1 62+0+124/302516
-            recent-keep-prev 0+297854+0/297925
-            recent-as-target 15+298012+0/298216
-            clear-target-from-scan 17+794+182/298918
-            account-search-cost 0+280+0/297339
-            select-idle-smt-prev 1+0+18/297320
-            vcpu-pack 15599+42+113105/128746
+            recent-used-cpu 1+107+0/300226
+            idle-candidate 58+28+1/301734
+            idle-candidate-v1 41+0+81/301820
+            recent-keep-prev 0+301354+0/301426
+            recent-as-target 14+260260+0/300257
+            clear-target-from-scan 20+906+153/300637
+            account-search-cost 0+347+0/304674
+            select-idle-smt-prev 3+0+24/302192
+            vcpu-pack 4729+415+117002/122146
           inert:
-            wake-affine-idle-params 0+0+0/298268
-            wake-affine-return-cpu 0+0+0/298268
-            rt-irq-spare-capacity 0+0+0/298268
-            recent-affinity-fix 0+0+0/297925
-            idle-cores-clear-target 0+0+0/297780
-            next-buddy-eevdf 0+0+0/298872
-            revert-force-wakeup-preemption 0+0+0/298872
-            wakeup-preempt-delayed 0+0+0/298872
+            wake-affine-idle-params 0+0+0/300786
+            wake-affine-return-cpu 0+0+0/300786
+            prev-idle-no-migrate 0+0+0/300786
+            rt-irq-spare-capacity 0+0+0/300786
+            recent-affinity-fix 0+0+0/301426
+            idle-cores-clear-target 0+0+0/302325
+            next-buddy-eevdf 0+0+0/298571
+            revert-force-wakeup-preemption 0+0+0/298571
+            wakeup-preempt-delayed 0+0+0/298571
         t4 (tbench x32, clx-2s-80t):
           acts:
-            prev-idle-no-migrate 1+0+0/298626
-            recent-used-cpu 0+114+0/298268
-            idle-candidate 54+47+5/299417
-            idle-candidate-v1 62+0+124/302516
-            recent-keep-prev 0+297854+0/297925
-            recent-as-target 15+298012+0/298216
-            clear-target-from-scan 17+794+182/298918
-            account-search-cost 0+280+0/297339
-            select-idle-smt-prev 1+0+18/297320
-            vcpu-pack 15599+42+113105/128746
+            recent-used-cpu 1+107+0/300226
+            idle-candidate 58+28+1/301734
+            idle-candidate-v1 41+0+81/301820
+            recent-keep-prev 0+301354+0/301426
+            recent-as-target 14+260260+0/300257
+            clear-target-from-scan 20+906+153/300637
+            account-search-cost 0+347+0/304674
+            select-idle-smt-prev 3+0+24/302192
+            vcpu-pack 4729+415+117002/122146
           inert:
-            wake-affine-idle-params 0+0+0/298268
-            wake-affine-return-cpu 0+0+0/298268
-            rt-irq-spare-capacity 0+0+0/298268
-            recent-affinity-fix 0+0+0/297925
-            idle-cores-clear-target 0+0+0/297780
-            next-buddy-eevdf 0+0+0/298872
-            revert-force-wakeup-preemption 0+0+0/298872
-            wakeup-preempt-delayed 0+0+0/298872
+            wake-affine-idle-params 0+0+0/300786
+            wake-affine-return-cpu 0+0+0/300786
+            prev-idle-no-migrate 0+0+0/300786
+            rt-irq-spare-capacity 0+0+0/300786
+            recent-affinity-fix 0+0+0/301426
+            idle-cores-clear-target 0+0+0/302325
+            next-buddy-eevdf 0+0+0/298571
+            revert-force-wakeup-preemption 0+0+0/298571
+            wakeup-preempt-delayed 0+0+0/298571
         t5 (hackbench x4, pixel2):
           acts:
-            recent-used-cpu 1+266+978/4362
-            rt-irq-spare-capacity 12+0+0/4713
-            recent-keep-prev 0+1289+0/3692
-            recent-as-target 0+1340+2/3881
-            vcpu-pack 37+174+6325/6536
-            next-buddy-eevdf 0+0+0/7762
-            revert-force-wakeup-preemption 0+0+0/8015
+            recent-used-cpu 0+317+501/2825
+            rt-irq-spare-capacity 6+0+0/3068
+            recent-keep-prev 0+1441+0/3748
+            recent-as-target 0+1641+0/3407
+            vcpu-pack 28+193+5404/5625
+            next-buddy-eevdf 0+0+0/7232
+            revert-force-wakeup-preemption 0+0+0/5125
           inert:
-            wake-affine-idle-params 0+0+0/4643
-            wake-affine-return-cpu 0+0+0/4643
-            prev-idle-no-migrate 0+0+0/4643
-            idle-candidate 0+0+0/7696
-            idle-candidate-v1 0+0+0/7696
-            recent-affinity-fix 0+0+0/3692
-            clear-target-from-scan 0+0+0/7696
-            account-search-cost 0+0+0/7696
-            select-idle-smt-prev 0+0+0/6720
-            idle-cores-clear-target 0+0+0/6720
-            wakeup-preempt-delayed 0+0+0/7762
+            wake-affine-idle-params 0+0+0/2918
+            wake-affine-return-cpu 0+0+0/2918
+            prev-idle-no-migrate 0+0+0/2918
+            idle-candidate 0+0+0/5214
+            idle-candidate-v1 0+0+0/5214
+            recent-affinity-fix 0+0+0/3748
+            clear-target-from-scan 0+0+0/5214
+            account-search-cost 0+0+0/5214
+            select-idle-smt-prev 0+0+0/4569
+            idle-cores-clear-target 0+0+0/4569
+            wakeup-preempt-delayed 0+0+0/7232
     "#]]
     .assert_eq(&rows.concat());
 }

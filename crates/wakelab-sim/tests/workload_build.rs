@@ -103,7 +103,7 @@ fn tbench_pairs_ping_pong_over_loopback_tcp() {
     assert_eq!(b.tasks.len(), 6);
     let tcp = Inbox::Tcp {
         limit: 81_920,
-        net_rx_cycles: 7_500,
+        net_rx_cycles: 5_580,
     };
     for k in 0..3u32 {
         let (c, s) = (&b.tasks[2 * k as usize], &b.tasks[2 * k as usize + 1]);
@@ -790,25 +790,25 @@ fn snapshot_small_builds() {
         s
     };
     expect![[r#"
-        tbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":5600,"hi":16800}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":5700}},{"run":{"cycles":3960}}]}},{"run":{"cycles":{"lo":3050,"hi":9150}}},{"recv":{"bytes":5700,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":7500}}},{"ops":{"n":1}}]}}]
-        tbench_srv/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":5700,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":7500}}},{"run":{"cycles":{"lo":2835,"hi":8505}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":5700}},{"run":{"cycles":3960}}]}},{"run":{"cycles":{"lo":2650,"hi":7950}}}]}}]
+        tbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":5870,"hi":17610}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":5700}},{"run":{"cycles":2040}}]}},{"run":{"cycles":{"lo":2730,"hi":8190}}},{"recv":{"bytes":5700,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":5580}}},{"ops":{"n":1}}]}}]
+        tbench_srv/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":5700,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":5580}}},{"run":{"cycles":{"lo":3125,"hi":9375}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":5700}},{"run":{"cycles":2040}}]}},{"run":{"cycles":{"lo":2330,"hi":6990}}}]}}]
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "tbench"}), 1)));
     expect![[r#"
         dbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"loop":{"count":83,"body":[{"run":{"cycles":{"lo":11000,"hi":33000}}},{"ops":{"n":1}}]}},{"syscall":{"body":[{"io":{"ns":{"lo":40000,"hi":80000},"irq":"round_robin"}},{"commit_wait":{"journal":0}}]}}]}}]
         dbench/1 @Some(0)+10000: [{"loop":{"count":null,"body":[{"loop":{"count":83,"body":[{"run":{"cycles":{"lo":11000,"hi":33000}}},{"ops":{"n":1}}]}},{"syscall":{"body":[{"io":{"ns":{"lo":40000,"hi":80000},"irq":"round_robin"}},{"commit_wait":{"journal":0}}]}}]}}]
-        jbd2/sda1-8 @Some(0)+0: [{"loop":{"count":null,"body":[{"commit_start":{"journal":0}},{"run":{"cycles":{"lo":25000,"hi":100000}}},"cond_resched",{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},"cond_resched",{"run":{"cycles":{"lo":25000,"hi":100000}}},"cond_resched",{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},"cond_resched",{"run":{"cycles":{"lo":25000,"hi":100000}}},{"commit_end":{"journal":0}},{"run":{"cycles":16000}}]}}]
+        jbd2/sda1-8 @Some(0)+0: [{"loop":{"count":null,"body":[{"commit_start":{"journal":0}},{"run":{"cycles":{"lo":22000,"hi":98000}}},"cond_resched",{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},"cond_resched",{"run":{"cycles":{"lo":22000,"hi":98000}}},"cond_resched",{"io":{"ns":{"lo":50000,"hi":150000},"irq":"round_robin"}},"cond_resched",{"run":{"cycles":{"lo":22000,"hi":98000}}},{"commit_end":{"journal":0}},{"run":{"cycles":16000}}]}}]
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "dbench", "variant": "ext4"}), 2)));
     expect![[r#"
         hackbench @Some(0)+0: ["exec",{"run":{"cycles":{"lo":560000,"hi":1680000}}},{"run":{"cycles":{"lo":95000,"hi":285000}}},{"fork":{"template":0}},{"run":{"cycles":{"lo":95000,"hi":285000}}},{"fork":{"template":1}},{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":["wait"]}},"exit"]
-        hackbench-process/receiver @None+0: [{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":[{"syscall":{"body":[{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":1175,"hi":3525}}}]}}]}},{"wake":{"task":{"task":0},"sync":false}},"exit"]
-        hackbench-process/sender/g0 @None+0: [{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":[{"syscall":{"body":[{"run":{"cycles":{"lo":990,"hi":2970}}},{"send":{"task":{"task":1},"bytes":100}}]}}]}},{"wake":{"task":{"task":0},"sync":false}},"exit"]
+        hackbench-process/receiver @None+0: [{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":[{"syscall":{"body":[{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":1140,"hi":3420}}}]}}]}},{"wake":{"task":{"task":0},"sync":false}},"exit"]
+        hackbench-process/sender/g0 @None+0: [{"barrier":{"id":65280,"parties":3}},{"loop":{"count":2,"body":[{"syscall":{"body":[{"run":{"cycles":{"lo":960,"hi":2880}}},{"send":{"task":{"task":1},"bytes":100}}]}}]}},{"wake":{"task":{"task":0},"sync":false}},"exit"]
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "hackbench", "tasks_per_group": 2, "loops": 2}), 1)));
     expect![[r#"
-        pgbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"loop":{"count":2,"body":[{"run":{"cycles":{"lo":11600,"hi":26200}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":5400}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}}]}},{"ops":{"n":1}}]}}]
-        postgres/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":17600}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"wal_flush":{"wal":0,"ns":{"lo":26500,"hi":79500},"irq":"round_robin","ios":2,"extra_io_permille":350}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":17600}}]}}]
+        pgbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"loop":{"count":2,"body":[{"run":{"cycles":{"lo":11600,"hi":26200}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":2880}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}}]}},{"ops":{"n":1}}]}}]
+        postgres/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":15080}},{"recv":{"bytes":100,"inbox":{"kind":"unix","sndbuf":212992}}},{"run":{"cycles":{"lo":149400,"hi":221200}}},{"wal_flush":{"wal":0,"ns":{"lo":26500,"hi":79500},"irq":"round_robin","ios":2,"extra_io_permille":350}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":100}},{"run":{"cycles":3500}}]}},{"run":{"cycles":15080}}]}}]
         postgres/bgwriter @Some(0)+0: [{"sleep":{"ns":{"lo":0,"hi":200200000}}},{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":40200,"hi":80400}}},{"sleep":{"ns":200200000}}]}}]
         postgres/walwriter @Some(0)+0: [{"sleep":{"ns":{"lo":0,"hi":200200000}}},{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":35200,"hi":60800}}},{"sleep":{"ns":200200000}}]}}]
     "#]].assert_eq(&show(&build(
@@ -816,8 +816,8 @@ fn snapshot_small_builds() {
         1,
     )));
     expect![[r#"
-        netperf/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":1500,"hi":4500}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":1}},{"run":{"cycles":3960}}]}},{"run":{"cycles":{"lo":3050,"hi":9150}}},{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":7500}}},{"ops":{"n":1}}]}}]
-        netserver/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":7500}}},{"run":{"cycles":{"lo":1500,"hi":4500}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":1}},{"run":{"cycles":3960}}]}},{"run":{"cycles":{"lo":3050,"hi":9150}}}]}}]
+        netperf/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":1500,"hi":4500}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":1}},{"run":{"cycles":2040}}]}},{"run":{"cycles":{"lo":2730,"hi":8190}}},{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":5580}}},{"ops":{"n":1}}]}}]
+        netserver/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":5580}}},{"run":{"cycles":{"lo":1500,"hi":4500}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":1}},{"run":{"cycles":2040}}]}},{"run":{"cycles":{"lo":2730,"hi":8190}}}]}}]
     "#]].assert_eq(&show(&build(serde_json::json!({"kind": "netperf"}), 1)));
 }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The token ring of ring.c as a Wakelab experiment: N tasks pinned to CPU 0 of the recording
 host's shape (epyc-kvm-2vcpu), each `recv` 100 bytes from its pipe then `send` 100 bytes to the
-next, each a system call with hackbench's pipe read / write costs, as hackbench's tasks are
-(crates/wakelab-sim/src/workload/generators.rs). Writes the experiment JSON to stdout (run from the
+next, each a system call with the read / write costs measured alone on the host
+(recordings/switch-cost, "3. The pieces of a hop": 0.322 / 0.303 µs, each drawn within +-50% as
+the workloads' costs are, at 2.0 GHz). Writes the experiment JSON to stdout (run from the
 repository root, after `cargo build --release -p wakelab-cli`).
 
 usage: model_ring.py N HOPS [perf]   (perf: add perf sched record's costs, as `wakelab validate`)
@@ -13,8 +14,8 @@ import sys
 
 n, hops = int(sys.argv[1]), int(sys.argv[2])
 laps = hops // n
-READ = {"lo": 465, "hi": 1395}   # hackbench pipe read_cycles: around(930)
-WRITE = {"lo": 460, "hi": 1380}  # hackbench pipe write_cycles: around(920)
+READ = {"lo": 322, "hi": 966}   # a 100-byte read that finds data: 0.322 µs at 2.0 GHz, +-50%
+WRITE = {"lo": 303, "hi": 909}  # a 100-byte write nobody waits on: 0.303 µs, +-50%
 PIPE = {"kind": "pipe"}
 
 
@@ -56,5 +57,5 @@ exp = {
     "iterations": 1,
 }
 if len(sys.argv) > 3 and sys.argv[3] == "perf":
-    exp["scenario"]["engine"] = {"wakeup_cost_ns": 850 + 900, "context_switch_ns": 850 + 900}
+    exp["scenario"]["engine"] = {"wakeup_cost_ns": 1450 + 1260, "context_switch_ns": 1180 + 1260}
 json.dump(exp, sys.stdout, indent=1)

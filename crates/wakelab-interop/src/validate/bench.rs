@@ -75,21 +75,26 @@ pub struct Recording {
 
 /// What `perf sched record` (with the validation recordings' extra events,
 /// scripts/record-benchmarks.sh) adds to one wake-up on the recording host, ns. **Measured**
-/// (recordings/switch-cost, recordings/observer): `perf bench sched pipe` pinned to one vCPU
-/// takes 5.37 µs per round trip untraced and 8.97 µs under `perf sched record` (medians of 7),
-/// 1.80 µs more per half-cycle, i.e. per wake-up and context switch; split evenly, as the
-/// engine's own costs are (each side fires two or three of the recorder's tracepoints:
-/// `sched_waking`, `sched_wakeup` and `sched_stat_runtime` from the enqueue's `update_curr`;
-/// `sched_stat_runtime` from `put_prev_entity` and `sched_switch`). The validation runs add it to
-/// `engine.wakeup_cost_ns`, since the recordings they are compared with carry it, and the
-/// workload costs derived from those recordings' CPU time subtract it (docs/workloads.md).
+/// (recordings/switch-cost, "3. The pieces of a hop", `derive.py`; recordings/observer):
+/// `perf bench sched pipe` pinned to one vCPU took 5.37 µs per round trip untraced and 8.97 µs
+/// under `perf sched record` on build v1147 (medians of 7; the validation recordings were made on
+/// builds v782-v1147), 1.80 µs more per half-cycle. Counted on build v1272, a half-cycle has 0.58
+/// wake-ups and 1.00 switches untraced and 0.52 and 1.00 traced (the recorder's cost changes
+/// which writers are preempted); less the 0.06 fewer wake-ups (each with its empty read) that
+/// leaves 1.91 µs for 0.52 wake-ups and 1.00 switches, split evenly per event (each fires two of
+/// the recorder's tracepoints: `sched_waking` and `sched_wakeup`; `sched_switch` and
+/// `sched_stat_runtime`): 1.26 µs each. (On v1272 the same reading gives 1.63 µs: the recorder
+/// costs more on that instance.) The validation runs add it to `engine.wakeup_cost_ns`, since
+/// the recordings they are compared with carry it, and the workload costs derived from those
+/// recordings' CPU time subtract it (docs/workloads.md). 0.9 µs until 7 December 2026 (one
+/// wake-up and one switch per half-cycle assumed).
 /// Not modelled: `power:cpu_idle` at idle entry ([`PERF_SCHED_RECORD_IDLE_EXIT_NS`] charges the
 /// exit), `sched_migrate_task`, the recorder's own CPU time (0.2-1.5% of the fair-class CPU,
 /// recordings/README.md).
-pub const PERF_SCHED_RECORD_WAKEUP_NS: u64 = 900;
-/// What `perf sched record` adds to one context switch on the recording host, ns: the other
-/// half of the 1.80 µs of [`PERF_SCHED_RECORD_WAKEUP_NS`].
-pub const PERF_SCHED_RECORD_SWITCH_NS: u64 = 900;
+pub const PERF_SCHED_RECORD_WAKEUP_NS: u64 = 1_260;
+/// What `perf sched record` adds to one context switch on the recording host, ns: the same
+/// per event as [`PERF_SCHED_RECORD_WAKEUP_NS`].
+pub const PERF_SCHED_RECORD_SWITCH_NS: u64 = 1_260;
 /// What `perf sched record`'s `power:cpu_idle` tracepoint adds to an exit from idle of a CPU
 /// that fires it ([`idle_event_cpus`]) on the recording host, ns: the waking CPU fires it
 /// (`PWR_EVENT_EXIT`) in the idle loop before it runs the wakee, so it delays the wake-up; the
@@ -155,33 +160,35 @@ pub const LOOP_EXT4_LOG_SOFTIRQ_PERMILLE: u16 = 974;
 pub const LOOP_XFS_LOG_SOFTIRQ_PERMILLE: u16 = 567;
 /// The loop device's worker's CPU work per completion, cycles (uniform). **Measured**: the
 /// `kworker/u*:*` group's bursts in dbench-ext4-c1 (the loop worker, with the writeback
-/// workers beside it), p10 / p90 6.6 / 63.9 µs, less the 3.5 µs the validation runs charge
-/// around a burst (a context switch and a wake-up, 0.85 + 0.9 µs each: the engine's and the
-/// recorder's), read as a uniform range at the recording's 2.0 GHz. Its run stands for the
+/// workers beside it), p10 / p90 6.6 / 63.9 µs, less the 5.15 µs the validation runs charge
+/// around a burst (a wake-up, 1.45 + 1.26 µs, and a context switch, 1.18 + 1.26 µs: the
+/// engine's and the recorder's; 3.5 µs until 7 December 2026), read as a uniform range at the
+/// recording's 2.0 GHz. Its run stands for the
 /// whole of the worker's request, the copy into the backing file included, which the model
 /// runs after the IO's latency ([`LOOP_WRITE_NS`]).
-pub const LOOP_WORKER_CYCLES: (u64, u64) = (6_200, 120_800);
+pub const LOOP_WORKER_CYCLES: (u64, u64) = (2_900, 117_500);
 /// ksoftirqd's CPU work per completion (BLOCK_SOFTIRQ), cycles (uniform). **Measured**: the
-/// `ksoftirqd/*` bursts in dbench-ext4-c1, p10 / p90 8.0 / 22.4 µs, less the same 3.5 µs, at
+/// `ksoftirqd/*` bursts in dbench-ext4-c1, p10 / p90 8.0 / 22.4 µs, less the same 5.15 µs, at
 /// 2.0 GHz.
-pub const LOOP_SOFTIRQ_CYCLES: (u64, u64) = (9_000, 37_800);
+pub const LOOP_SOFTIRQ_CYCLES: (u64, u64) = (5_700, 34_500);
 /// A dbench client's CPU between its wake-up of the loop worker in its fsync's data wait and
 /// its sleep, cycles (uniform; a `cond_resched` follows it: `LoopDevice::data_submit_cycles`).
 /// **Measured** (recordings/dbench-submit-tail, re-recorded 2026-12-06 on build v1272, not the
 /// tables' v1045): from the client's `sched_waking` of an unbound kworker to its next
 /// switch-out, when it blocked next, p10 / p50 5.9 / 11.1 µs (ext4-c2), 5.5 / 10.9 (ext4-c4),
 /// 5.8 / 12.2 (xfs-c2); when preempted next (17.2% / 29.4% / 7.4% of them, 93% / 77% / 84% by
-/// an unbound kworker), p50 8.3 / 11.5 / 7.3 µs. Less the 1.75 µs of the wake-up the
-/// validation runs charge to the waker (the engine's 0.85 and the recorder's 0.9 µs), the
-/// p10 / p50 4.0 / 9.7 µs read as a uniform range, 2.5-16.8 µs, at 2.0 GHz.
-pub const LOOP_DATA_SUBMIT_CYCLES: (u64, u64) = (5_000, 34_000);
+/// an unbound kworker), p50 8.3 / 11.5 / 7.3 µs. Less the 2.71 µs of the wake-up the
+/// validation runs charge to the waker (the engine's 1.45 and the recorder's 1.26 µs; 1.75 µs
+/// until 7 December 2026), the p10 / p50 3.0 / 8.7 µs read as a uniform range, 1.6-15.8 µs, at
+/// 2.0 GHz.
+pub const LOOP_DATA_SUBMIT_CYCLES: (u64, u64) = (3_200, 31_600);
 /// jbd2's CPU between its wake-up of the loop worker (the commit's journal blocks) and its
 /// sleep, cycles (uniform; a `cond_resched` precedes it: `LoopDevice::journal_submit_cycles`).
 /// **Measured** (recordings/dbench-submit-tail, as [`LOOP_DATA_SUBMIT_CYCLES`]): from jbd2's
 /// `sched_waking` of an unbound kworker to its next switch-out, when it blocked next (99.5% /
-/// 99.0%), p10 / p50 4.3 / 6.1 µs (ext4-c2), 4.1 / 5.0 µs (ext4-c4). Less the same 1.75 µs, the
-/// mean p10 / p50 2.45 / 3.8 µs read as a uniform range, 2.1-5.5 µs, at 2.0 GHz.
-pub const LOOP_JOURNAL_SUBMIT_CYCLES: (u64, u64) = (4_200, 11_000);
+/// 99.0%), p10 / p50 4.3 / 6.1 µs (ext4-c2), 4.1 / 5.0 µs (ext4-c4). Less the same 2.71 µs, the
+/// mean p10 / p50 1.5 / 2.8 µs read as a uniform range, 1.15-4.5 µs, at 2.0 GHz.
+pub const LOOP_JOURNAL_SUBMIT_CYCLES: (u64, u64) = (2_300, 9_050);
 /// The device latency of a loop-device write without a flush (the fsync's data, jbd2's
 /// journal blocks, xfs's log), ns: 1 ns, i.e. none (0 would mean "no data wait" to
 /// `fsync_io_ns`). The loop device writes through the backing file's page cache, which is the

@@ -60,7 +60,7 @@ pub const TCP_LOOPBACK_LIMIT: u32 = 65_536 + 16_384;
 /// *sender's* CPU before the reader's wake-up (`loopback_xmit` -> `__netif_rx` raises
 /// NET_RX_SOFTIRQ; the `local_bh_enable` that ends `__dev_queue_xmit` runs `net_rx_action` ->
 /// `process_backlog` -> `ip_rcv` -> `tcp_v4_rcv` -> `tcp_rcv_established` -> `tcp_data_queue`,
-/// then `sk_data_ready`): 7500 cycles (3.75 µs at the recording host's nominal 2.0 GHz).
+/// then `sk_data_ready`): 5580 cycles (2.79 µs at the recording host's nominal 2.0 GHz).
 ///
 /// Source (measured, indirectly): recordings/host-2vcpu/tbench-c1.json, `/proc/stat` over the
 /// run: softirq 118 of the 348 busy ticks (user 69, system 161), 33.9%; the same share of the
@@ -68,17 +68,37 @@ pub const TCP_LOOPBACK_LIMIT: u32 = 65_536 + 16_384;
 /// recordings/README.md "tbench") is 11.1 µs per operation, 5.5 µs per message (one request,
 /// one reply). The unix-socket recordings (pgbench, hackbench) show 0-4% softirq, so the share
 /// is the loopback path. Less the wake-up inside it, which the engine charges by itself after
-/// the wake-up, as it cost in that recording (~1 wake-up per message at one split pair): 1.75 µs,
-/// the engine's `wakeup_cost_ns` (0.85 µs) and the recorder's tracepoints (`perf sched record`,
-/// 0.9 µs, recordings/observer): 3.75 µs. (4.0 µs until 4 December 2026, derived with the 1.5 µs
-/// wake-up cost estimated then.)
+/// the wake-up, as it cost in that recording (~1 wake-up per message at one split pair): 2.71 µs,
+/// the engine's `wakeup_cost_ns` (1.45 µs) and the recorder's tracepoints (`perf sched record`,
+/// 1.26 µs, recordings/observer): 2.79 µs. (3.75 µs from 4 to 7 December 2026, with a 0.85 µs
+/// wake-up and a 0.9 µs recorder; 4.0 µs before, with the 1.5 µs wake-up estimated then.)
 /// The host's kernel counts that softirq time in the interrupted task's runtime
 /// (`sched_stat_runtime` 3.06 s of fair-class CPU against 2.30 s of user + system ticks over a
 /// longer window: inferred, no CONFIG_IRQ_TIME_ACCOUNTING), and so does the model: it is part
 /// of the sender's run time. Tick sampling: +-9% (118 ticks); the split between request and
 /// reply, and what of the softirq follows the wake-up, are assumptions (equal; the wake-up
 /// cost).
-pub const TCP_LOOPBACK_NET_RX_CYCLES: u32 = 7_500;
+pub const TCP_LOOPBACK_NET_RX_CYCLES: u32 = 5_580;
+/// CPU cost of a `recv` that finds its inbox empty, before the task sleeps: the system call's
+/// entry and the pass through the read path that finds nothing (`pipe_read`,
+/// `unix_stream_read_generic`, `tcp_recvmsg`), then `prepare_to_wait` and `schedule()` up to the
+/// dequeue. The kernel charges it to the reader, before its dequeue, so it is part of the lag
+/// the reader leaves with; the rest of that read (the copy once data came, the return to user
+/// space) follows the wake-up, in the workload's read cost.
+///
+/// Source (**measured**, untraced, recordings/switch-cost "3. The pieces of a hop"):
+/// `scripts/trace-reads/switch-cost/syscalls.c` and `sockets.c` on the recording host (build
+/// v1272, pinned to vCPU 0, 7 x 10^6 calls each): a 100-byte `read` of an empty `O_NONBLOCK` pipe
+/// takes 263 ns, a `recv(MSG_DONTWAIT)` of an empty AF_UNIX stream socket 298 ns and of an empty
+/// loopback TCP socket 338 ns (medians of 7), at the host's nominal 2.0 GHz 526 / 596 / 676
+/// cycles. That EAGAIN return stands in for the blocking read's first pass: it has the exit to
+/// user space where the blocking read has `prepare_to_wait` and `schedule()`'s entry instead
+/// (neither measured apart).
+pub const PIPE_EMPTY_READ_CYCLES: u32 = 526;
+/// See [`PIPE_EMPTY_READ_CYCLES`]: an AF_UNIX stream socket's, 298 ns.
+pub const UNIX_EMPTY_READ_CYCLES: u32 = 596;
+/// See [`PIPE_EMPTY_READ_CYCLES`]: a loopback TCP socket's, 338 ns.
+pub const TCP_EMPTY_READ_CYCLES: u32 = 676;
 /// Largest `net_rx_cycles` accepted: 10^8 cycles (a bound of the model, as `COLD_CYCLES`).
 pub const MAX_NET_RX_CYCLES: u32 = 100_000_000;
 /// Largest single message: 1 MiB (a bound of the model; a pipe write above `PAGE_SIZE` is
@@ -108,7 +128,7 @@ pub enum Inbox {
     },
     /// A TCP socket over loopback; `limit` bounds the bytes sent and not yet read (default
     /// 81920, see `TCP_LOOPBACK_LIMIT`); `net_rx_cycles` is the receive path each send into
-    /// it runs on the sender's CPU before the reader's wake-up (default 8000, see
+    /// it runs on the sender's CPU before the reader's wake-up (default 5580, see
     /// `TCP_LOOPBACK_NET_RX_CYCLES`).
     Tcp {
         #[serde(default = "default_tcp_limit")]
@@ -144,6 +164,16 @@ impl Inbox {
     /// Whether this is the default (a 64 KiB pipe): it is then left out of the JSON form.
     pub fn is_default(&self) -> bool {
         *self == Inbox::default()
+    }
+
+    /// What a `recv` that finds this inbox empty costs before the reader sleeps (cycles at
+    /// the recording host's 2.0 GHz; [`PIPE_EMPTY_READ_CYCLES`]).
+    pub fn empty_read_cycles(&self) -> u32 {
+        match self {
+            Inbox::Pipe { .. } => PIPE_EMPTY_READ_CYCLES,
+            Inbox::Unix { .. } => UNIX_EMPTY_READ_CYCLES,
+            Inbox::Tcp { .. } => TCP_EMPTY_READ_CYCLES,
+        }
     }
 
     /// Range checks (docs/limits.md); the error names the field from `inbox.` on.
@@ -480,7 +510,7 @@ mod tests {
             i,
             Inbox::Tcp {
                 limit: 81_920,
-                net_rx_cycles: 7_500
+                net_rx_cycles: 5_580
             }
         );
         assert!(

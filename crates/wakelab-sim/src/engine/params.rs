@@ -30,14 +30,17 @@ pub struct EngineParams {
     pub cold_llc_cycles: u64,
     /// Extra cycles when it resumes on another core of the same LLC (cold L1/L2). Estimate.
     pub cold_core_cycles: u64,
-    /// CPU time of the wake-up path itself on the waker (ttwu + enqueue), ns. Measured with
-    /// `context_switch_ns` (recordings/switch-cost): `perf bench sched pipe` pinned to one vCPU
-    /// of the recording host, untraced, takes 5.37 µs (median of 7 runs, 5.19-6.08) per round
-    /// trip, i.e. 2.69 µs per pipe write + wake-up + blocking read + switch; less the write and
-    /// read themselves (0.98 µs: hackbench g4's per-message CPU, the same host) that leaves
-    /// 1.71 µs for one wake-up and one switch, split evenly between them (a traced hackbench
-    /// run finds the waker's extra cost of a waking write and the sleeper's of a blocking read
-    /// alike, 3.13 µs each under tracing: recordings/switch-cost/README.md).
+    /// CPU time of the wake-up path itself on the waker (ttwu + enqueue), ns. **Measured** with
+    /// `context_switch_ns` on the recording host (recordings/switch-cost, "3. The pieces of a
+    /// hop", `scripts/trace-reads/switch-cost/derive.py`): a ring of N tasks passing a 100-byte
+    /// token through pipes, pinned to one vCPU (recordings/switch-ring, N = 2 to 40, untraced),
+    /// costs per hop a write and a read (0.30 + 0.32 µs, timed alone), b wake-ups each with the
+    /// read that found its pipe empty first (0.26 µs, `PIPE_EMPTY_READ_CYCLES`) and b + p
+    /// switches (b blocks and p preemptions per hop, counted by each task). A traced hackbench
+    /// run finds the waker's extra cost of a waking write equal to the sleeper's of a blocking
+    /// read (reading 2 there), so wake-up = empty read + switch: 0.26 + 1.18 µs. Until 7
+    /// December 2026 0.85 µs, from the two-task ring with one wake-up per half-cycle assumed
+    /// (it has 0.58: a preempted writer finds the token back without sleeping).
     pub wakeup_cost_ns: u64,
     /// Time an IO completion interrupt occupies the CPU it is delivered to, ns. Estimate.
     pub irq_cost_ns: u64,
@@ -57,8 +60,11 @@ pub struct EngineParams {
     /// scenario while `null`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub idle_exit_cpus: Option<crate::cpumask::CpuMask>,
-    /// Length of one context switch, ns (charged to the incoming task). Measured: half of the
-    /// 1.71 µs per wake-up and switch above (recordings/switch-cost).
+    /// Length of one context switch, ns (charged to the incoming task, as the kernel's clock
+    /// update in `__schedule` charges what follows it, the pick and `context_switch`, to the
+    /// next task). **Measured** (above): the median over the six ring sizes of what a switch
+    /// leaves per hop, 1.18 µs (1.00 µs at two tasks, 1.35 µs at forty: the model keeps one
+    /// figure). 0.85 µs until 7 December 2026.
     pub context_switch_ns: u64,
     /// Maximum events per run (a budget; the run stops cleanly with a message beyond it).
     pub max_events: u64,
@@ -91,12 +97,12 @@ impl Default for EngineParams {
             smt_throughput: vec![1024, 1280, 1450, 1560, 1640, 1700, 1740, 1770],
             cold_llc_cycles: 60_000,
             cold_core_cycles: 6_000,
-            wakeup_cost_ns: 850,
+            wakeup_cost_ns: 1_450,
             irq_cost_ns: 5_000,
             ipi_latency_ns: 2_000,
             idle_exit_ns: 0,
             idle_exit_cpus: None,
-            context_switch_ns: 850,
+            context_switch_ns: 1_180,
             max_events: 200_000_000,
             max_timeline_segments: 200_000,
             max_wakeup_records: 20_000,

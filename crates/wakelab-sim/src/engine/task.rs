@@ -148,6 +148,9 @@ pub struct Task {
     /// Woken from a channel wait: the next `send` is a writer that had waited (`pipe_write`'s
     /// `wake_next_writer`).
     pub chan_woken: bool,
+    /// The current `recv` found its inbox empty and paid the pass that found it so
+    /// (`Inbox::empty_read_cycles`): if the inbox is still empty when that is done, it sleeps.
+    pub recv_found_empty: bool,
     /// The journal transaction a `commit_wait` waits for, or the WAL record a `wal_flush`
     /// waits for (0: none in progress).
     pub wait_key: u64,

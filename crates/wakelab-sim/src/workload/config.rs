@@ -93,41 +93,46 @@ impl Default for StartPolicy {
 /// (`TCP_LOOPBACK_NET_RX_CYCLES`, 3.75 µs), the wake-up, the run after it
 /// (`send_return_cycles`, measured on the packed pairs of tbench-c2, and `*_after_send_cycles`,
 /// the rest; in that split recording a send's wake-up goes to the other vCPU, so the rest
-/// includes what such a wake-up costs the waker there) and the context switch. The recording was
-/// made under `perf sched record`, whose tracepoints cost 0.9 µs per wake-up and per switch on
-/// that host (recordings/observer), so a wake-up and a switch count 1.75 µs each there: the
-/// engine's 0.85 µs (`wakeup_cost_ns`, `context_switch_ns`) and the recorder's 0.9 µs. Without
-/// the recorder the model's tbench is that much cheaper per operation, as the host's is.
+/// includes what such a wake-up costs the waker there), the `recv` that finds the socket empty
+/// (`TCP_EMPTY_READ_CYCLES`, 0.34 µs) and the context switch. The recording was made under
+/// `perf sched record`, whose tracepoints cost 1.26 µs per wake-up and per switch on that host
+/// (recordings/switch-cost, recordings/observer), so a wake-up counts 2.71 µs there (the
+/// engine's 1.45 µs, `wakeup_cost_ns`, and the recorder's 1.26 µs) and a switch 2.44 µs
+/// (`context_switch_ns`' 1.18 µs and 1.26 µs). Without the recorder the model's tbench is that
+/// much cheaper per operation, as the host's is. (Derived with 1.75 µs for each, the engine's
+/// 0.85 µs and the recorder's 0.9 µs, from 4 to 7 December 2026.)
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct TbenchConfig {
     /// Client CPU work per operation before its send: reading the reply that woke it,
     /// building the next request and `tcp_sendmsg` up to the transmit. Default uniform
-    /// 5.6k-16.8k (mean 11.2k cycles). Source: 17.9 µs of client CPU per operation less the
-    /// receive path (3.75 µs), the traced wake-up (1.75 µs), the run after the send (5.05 µs:
-    /// `send_return_cycles` and `client_after_send_cycles`) and one traced context switch
-    /// (1.75 µs): 5.6 µs at 2.0 GHz.
+    /// 5.87k-17.61k (mean 11.74k cycles). Source: 17.9 µs of client CPU per operation less the
+    /// receive path (2.79 µs), the traced wake-up (2.71 µs), the run after the send (3.75 µs:
+    /// `send_return_cycles` and `client_after_send_cycles`), the empty read (0.34 µs) and one
+    /// traced context switch (2.44 µs): 5.87 µs at 2.0 GHz.
     pub client_cycles: Amount,
     /// Server (tbench_srv child) CPU work per operation before its reply's send. Default uniform
-    /// 2.835k-8.505k (mean 5.67k). Source: 14.7 µs less 3.75, 0.98 traced wake-ups x 1.75,
-    /// 4.65 (1.98 + 2.67) and 1.75 µs: 2.835 µs at 2.0 GHz.
+    /// 3.125k-9.375k (mean 6.25k). Source: 14.7 µs less 2.79, 0.98 traced wake-ups x 2.71,
+    /// 3.35 (1.02 + 2.33), 0.34 and 2.44 µs: 3.12 µs at 2.0 GHz.
     pub server_cycles: Amount,
     /// The rest of a send's system call after its wake-up of the reader (`tcp_sendmsg`
     /// returning), run in kernel mode: without CONFIG_PREEMPT the woken reader's preemption
     /// waits for it (the generator wraps the send and this run in a `syscall` block). Default
-    /// 3.96k cycles. Source: tbench-c2's clients, each pair packed on one vCPU, run 3.73 µs (p50)
+    /// 2.04k cycles. Source: tbench-c2's clients, each pair packed on one vCPU, run 3.73 µs (p50)
     /// from their wake-up of the server to their switch-out, which is a preemption in 94%
     /// (`waker_runs_on`, recordings/host-2vcpu/tbench-c2.summary.json), less the traced wake-up
-    /// itself (1.75 µs: the engine's 0.85 and the recorder's 0.9): 1.98 µs at 2.0 GHz.
+    /// itself (2.71 µs: the engine's 1.45 and the recorder's 1.26): 1.02 µs at 2.0 GHz.
     pub send_return_cycles: Amount,
     /// Client run after its send's system call until its `recv` blocks (the return to user
-    /// space, the syscall into `tcp_recvmsg` and `sk_wait_data`). Default uniform 3.05k-9.15k
-    /// (mean 6.1k). Source: median 6.8 µs from the client's wake-up of the server to its block,
-    /// less the traced wake-up itself (1.75 µs) and `send_return_cycles` (1.98 µs): 3.07 µs at
-    /// 2.0 GHz.
+    /// space, the syscall into `tcp_recvmsg` and `sk_wait_data`). Default uniform 2.73k-8.19k
+    /// (mean 5.46k). Source: median 6.8 µs from the client's wake-up of the server to its
+    /// block, less the traced wake-up itself (2.71 µs), `send_return_cycles` (1.02 µs) and the
+    /// `recv`'s pass that finds the socket empty, charged by itself (`TCP_EMPTY_READ_CYCLES`,
+    /// 0.34 µs): 2.73 µs at 2.0 GHz.
     pub client_after_send_cycles: Amount,
     /// Server run after its reply's system call until its `recv` blocks. Default uniform
-    /// 2.65k-7.95k (mean 5.3k). Source: median 6.4 µs less 1.75 and 1.98 µs: 2.67 µs at 2.0 GHz.
+    /// 2.33k-6.99k (mean 4.66k). Source: median 6.4 µs less 2.71, 1.02 and 0.34 µs: 2.33 µs at
+    /// 2.0 GHz.
     pub server_after_send_cycles: Amount,
     /// Payload bytes credited per operation for "MB/sec". Default 5700, measured: tbench-c1's
     /// 175.62 MB/sec over 3 s at 92 379 operations (recordings/README.md; the other tbench
@@ -139,11 +144,11 @@ pub struct TbenchConfig {
 impl Default for TbenchConfig {
     fn default() -> Self {
         TbenchConfig {
-            client_cycles: around(11_200),
-            server_cycles: around(5_670),
-            send_return_cycles: Amount::Fixed(3_960),
-            client_after_send_cycles: around(6_100),
-            server_after_send_cycles: around(5_300),
+            client_cycles: around(11_740),
+            server_cycles: around(6_250),
+            send_return_cycles: Amount::Fixed(2_040),
+            client_after_send_cycles: around(5_460),
+            server_after_send_cycles: around(4_660),
             bytes_per_op: 5_700,
             start: StartPolicy::default(),
         }
@@ -269,10 +274,10 @@ pub struct DbenchConfig {
     pub ops_per_log: Option<u32>,
     /// Work of the kworker (xfs CIL push) or jbd2 (commit) per interaction, and again after
     /// each IO wait of a log write (`ios_per_log`). Default (`null`): xfs uniform 10k-30k
-    /// (mean 20k ≈ 7 µs, estimate); ext4 uniform 25k-100k, **measured**: jbd2's bursts in
-    /// dbench-ext4-c1 (p10 / p90 13.5 / 51.3 µs, 3 per commit) less the context switch (1 µs
-    /// when derived; 0.85 µs since 4 December 2026, within the rounding), at the recording
-    /// host's 2.0 GHz.
+    /// (mean 20k ≈ 7 µs, estimate); ext4 uniform 22k-98k, **measured**: jbd2's bursts in
+    /// dbench-ext4-c1 (p10 / p90 13.5 / 51.3 µs, 3 per commit) less the traced context switch
+    /// (2.44 µs: the engine's 1.18 µs and the recorder's 1.26 µs; uniform 25k-100k until 7
+    /// December 2026, with a 1 µs switch), at the recording host's 2.0 GHz.
     pub log_cycles: Option<Amount>,
     /// Every `logs_per_io`-th interaction also writes the log to the device and waits for the
     /// completion interrupt. Default (`null`): 16 for xfs, 1 for ext4 (a jbd2 commit always
@@ -381,8 +386,8 @@ impl DbenchConfig {
         self.log_cycles.unwrap_or(match self.variant {
             DbenchVariant::Xfs => around(20_000),
             DbenchVariant::Ext4 => Amount::Uniform {
-                lo: 25_000,
-                hi: 100_000,
+                lo: 22_000,
+                hi: 98_000,
             },
         })
     }
@@ -434,9 +439,11 @@ pub enum HackbenchMode {
 /// (Zen 1) host, converted at its nominal 2.0 GHz (recordings/README.md, "The host"): the
 /// benchmark tasks' CPU time per message (`sched_stat_runtime` of the receivers and of the
 /// senders, told apart by fork order) of `hackbench -g 4 -l 1000` (the recording with the
-/// fewest wake-ups per message), less what a wake-up and a context switch cost at that recording's
-/// rates: the engine's own charges (`wakeup_cost_ns`, `context_switch_ns`, 0.85 µs each) and the
-/// recorder's, `perf sched record`'s tracepoints (0.9 µs each, recordings/observer).
+/// fewest wake-ups per message), less what a wake-up, a context switch and a read that finds its
+/// buffer empty cost at that recording's rates: the engine's own charges (`wakeup_cost_ns` 1.45
+/// µs, `context_switch_ns` 1.18 µs, the empty read 0.26 µs on a pipe and 0.30 µs on a socket)
+/// and the recorder's, `perf sched record`'s tracepoints (1.26 µs per wake-up and per switch,
+/// recordings/switch-cost and recordings/observer).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct HackbenchConfig {
@@ -447,15 +454,16 @@ pub struct HackbenchConfig {
     pub loops: u32,
     pub ipc: HackbenchIpc,
     pub mode: HackbenchMode,
-    /// CPU work of one 100-byte write. Default (`null`): socket 1980, pipe 920 cycles (means;
+    /// CPU work of one 100-byte write. Default (`null`): socket 1920, pipe 860 cycles (means;
     /// each draw uniform in [mean/2, 3 mean/2]). Source: recordings/host-2vcpu/
     /// hackbench-{socket,pipe}-process-g4: sender CPU 1.046 / 0.513 µs per message, less
-    /// 0.028 / 0.031 wake-ups and 0.005 / 0.0004 switches x 1.75 µs (the engine's 0.85 and the
-    /// recorder's 0.9), at 2.0 GHz.
+    /// 0.028 / 0.031 wake-ups x 2.71 µs and 0.005 / 0.0004 switches x 2.44 µs (the engine's and
+    /// the recorder's costs), at 2.0 GHz.
     pub write_cycles: Option<Amount>,
-    /// CPU work of one 100-byte read. Default (`null`): socket 2350, pipe 930 cycles (+-50%).
+    /// CPU work of one 100-byte read. Default (`null`): socket 2280, pipe 870 cycles (+-50%).
     /// Source: the same recordings: receiver CPU 1.232 / 0.519 µs per message, less 0.028 /
-    /// 0.031 switches and 0.005 / 0.0001 wake-ups x 1.75 µs, at 2.0 GHz.
+    /// 0.031 switches x 2.44 µs, as many empty reads x 0.30 / 0.26 µs and 0.005 / 0.0001
+    /// wake-ups x 2.71 µs, at 2.0 GHz.
     pub read_cycles: Option<Amount>,
     /// Parent's CPU work per fork. Default (`null`): process 190000, thread 82000 cycles
     /// (+-50%). Source: the parent's CPU time from its exec to its last fork over the forks,
@@ -497,14 +505,14 @@ impl Default for HackbenchConfig {
 impl HackbenchConfig {
     pub fn write_cycles(&self) -> Amount {
         self.write_cycles.unwrap_or(match self.ipc {
-            HackbenchIpc::Socket => around(1_980),
-            HackbenchIpc::Pipe => around(920),
+            HackbenchIpc::Socket => around(1_920),
+            HackbenchIpc::Pipe => around(860),
         })
     }
     pub fn read_cycles(&self) -> Amount {
         self.read_cycles.unwrap_or(match self.ipc {
-            HackbenchIpc::Socket => around(2_350),
-            HackbenchIpc::Pipe => around(930),
+            HackbenchIpc::Socket => around(2_280),
+            HackbenchIpc::Pipe => around(870),
         })
     }
     pub fn fork_cycles(&self) -> Amount {
@@ -563,16 +571,18 @@ pub struct PgbenchConfig {
     /// The wake-up before it is the engine's `wakeup_cost_ns`.
     pub send_return_cycles: Amount,
     /// Client run after a statement's send system call until it blocks waiting for the result.
-    /// Default 5.4k cycles, **measured** (pgbench-select-c1 as above: median 6.2 µs from
-    /// pgbench's wake-up of its backend to its block, less the traced wake-up, 1.75 µs: the
-    /// engine's 0.85 µs, `engine.wakeup_cost_ns`, and `perf sched record`'s 0.9 µs,
-    /// recordings/observer; and `send_return_cycles`' 1.75 µs: 2.7 µs). In that split recording
+    /// Default 2.88k cycles, **measured** (pgbench-select-c1 as above: median 6.2 µs from
+    /// pgbench's wake-up of its backend to its block, less the traced wake-up, 2.71 µs: the
+    /// engine's 1.45 µs, `engine.wakeup_cost_ns`, and `perf sched record`'s 1.26 µs,
+    /// recordings/switch-cost; `send_return_cycles`' 1.75 µs; and the `recv`'s pass that finds
+    /// the socket empty, charged by itself, 0.30 µs, `UNIX_EMPTY_READ_CYCLES`: 1.44 µs; 2.7 µs
+    /// until 7 December 2026, with a 1.75 µs traced wake-up and no empty read). In that split recording
     /// the wake-up goes to the other vCPU, which on that VM instance cost the waker about what a
     /// local one does (recordings/send-return/README.md).
     pub client_after_send_cycles: Amount,
     /// Backend run after a result's send system call until it blocks reading the next
-    /// statement. Default 17.6k cycles, **measured** as above (median 12.3 µs less 1.75 µs and
-    /// 1.75 µs: 8.8 µs).
+    /// statement. Default 15.08k cycles, **measured** as above (median 12.3 µs less 2.71, 1.75
+    /// and 0.30 µs: 7.54 µs; 8.8 µs until 7 December 2026).
     pub backend_after_send_cycles: Amount,
     /// Commits per WAL flush. Default 1 (synchronous_commit=on). 0 = never. A commit's flush
     /// is a `wal_flush` step (PostgreSQL's `XLogFlush`, engine/sim/wal.rs): a backend that
@@ -641,8 +651,8 @@ impl Default for PgbenchConfig {
                 hi: 221_200,
             },
             send_return_cycles: Amount::Fixed(3_500),
-            client_after_send_cycles: Amount::Fixed(5_400),
-            backend_after_send_cycles: Amount::Fixed(17_600),
+            client_after_send_cycles: Amount::Fixed(2_880),
+            backend_after_send_cycles: Amount::Fixed(15_080),
             txns_per_io: 1,
             io_ns: around(53_000),
             ios_per_flush: 2,

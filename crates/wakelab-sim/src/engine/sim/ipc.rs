@@ -136,11 +136,22 @@ impl Sim {
                 if self.flush_overhead(t, cpu) {
                     return true;
                 }
+                let task = &mut self.tasks[t as usize];
+                if !std::mem::replace(&mut task.recv_found_empty, true) {
+                    // the read's pass that finds nothing, prepare_to_wait and schedule() up to
+                    // the dequeue: the reader's own time, before it sleeps; what arrives
+                    // meanwhile is found by wait_event's re-check, and it does not sleep
+                    task.remaining += task.inbox.kind.empty_read_cycles() as u64;
+                    self.retime(cpu);
+                    return true;
+                }
+                task.recv_found_empty = false;
                 self.stats.chan_read_blocks += 1;
                 self.tasks[t as usize].inbox.reader_waiting = true;
                 self.block(t, cpu, BlockReason::Channel);
                 return true;
             }
+            task.recv_found_empty = false;
             let want = task.recv_left;
             let r = task.inbox.read(want);
             task.recv_left -= r.bytes;

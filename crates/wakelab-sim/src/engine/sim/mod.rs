@@ -441,6 +441,7 @@ impl Sim {
             recv_left: 0,
             net_rx: None,
             chan_woken: false,
+            recv_found_empty: false,
             // a kernel thread is always in kernel mode (TaskSpec::kthread)
             in_syscall: spec.kthread,
             need_resched: false,
