@@ -286,12 +286,12 @@ fn the_eevdf_features_exist_only_in_6_18() {
     assert_eq!(SchedFeature::SisProp.default_in(KernelVersion::V6_18), None);
 }
 
-/// Four tasks pinned to CPU 0 pass a 100-byte token round a ring of pipes, as
-/// scripts/trace-reads/switch-ring/ring.c does on the recording host: each reads its pipe,
-/// then writes the next task's.
-fn token_ring_on_cpu0(n: u32, laps: u32) -> serde_json::Value {
+/// `n` tasks pinned to CPU 0 pass a 100-byte token round a ring of inboxes of `kind`
+/// (`"pipe"`, `"unix"`, `"tcp"`), as scripts/trace-reads/switch-ring/ring.c does with pipes on
+/// the recording host: each reads its inbox, then writes the next task's.
+fn token_ring_on_cpu0_via(n: u32, laps: u32, kind: &str) -> serde_json::Value {
     let recv = serde_json::json!({"syscall": {"body": [
-        {"recv": {"bytes": 100, "inbox": {"kind": "pipe"}}}, {"run": {"cycles": 930}}]}});
+        {"recv": {"bytes": 100, "inbox": {"kind": kind}}}, {"run": {"cycles": 930}}]}});
     let send = |i: u32| {
         serde_json::json!({"syscall": {"body": [
             {"run": {"cycles": 920}}, {"send": {"task": {"task": (i + 1) % n}, "bytes": 100}}]}})
@@ -319,7 +319,12 @@ fn token_ring_on_cpu0(n: u32, laps: u32) -> serde_json::Value {
 /// The share of the four-task ring's wake-ups (500 laps on CPU 0) whose preemption check set
 /// need-resched under `kernel`.
 fn ring_preempted_share(kernel: KernelConfig) -> f64 {
-    let s = run(&two_cpus(token_ring_on_cpu0(4, 500), 50, kernel));
+    ring_preempted_share_via(kernel, "pipe")
+}
+
+/// [`ring_preempted_share`] with the ring's inboxes of `kind`.
+fn ring_preempted_share_via(kernel: KernelConfig, kind: &str) -> f64 {
+    let s = run(&two_cpus(token_ring_on_cpu0_via(4, 500, kind), 50, kernel));
     let ring: Vec<_> = s.wake_preempts.iter().filter(|w| w.wakee < 4).collect();
     assert!(ring.len() > 1000, "{} wake-ups", ring.len());
     ring.iter().filter(|w| w.resched).count() as f64 / ring.len() as f64
@@ -355,6 +360,23 @@ fn next_buddy_eevdf_as_posted_preempts_an_ineligible_waker_until_the_revert() {
     );
     assert!(posted > 0.9, "next-buddy-eevdf: {posted}");
     assert!(reverted < 0.01, "with the revert: {reverted}");
+}
+
+/// next-buddy-eevdf's forced preemption of an ineligible waker is asked for `in_task()` only
+/// (`wakeup_preempt_fair`): a loopback TCP send wakes its reader from NET_RX_SOFTIRQ, where
+/// `in_task()` is false, so in a ring of TCP sockets the posted patch preempts exactly as it
+/// does with its revert, while over unix sockets (woken in the writer's task context) it
+/// preempts nearly every writer.
+#[test]
+fn next_buddy_eevdf_never_forces_a_preemption_from_the_loopback_softirq() {
+    use wakelab_sim::kernel::PatchId;
+    let posted = v618().with(PatchId::NextBuddyEevdf);
+    let reverted = posted.clone().with(PatchId::RevertForceWakeupPreemption);
+    let tcp = ring_preempted_share_via(posted.clone(), "tcp");
+    assert_eq!(tcp, ring_preempted_share_via(reverted, "tcp"));
+    assert!(tcp < 0.5, "tcp: {tcp}");
+    let unix = ring_preempted_share_via(posted, "unix");
+    assert!(unix > 0.9, "unix: {unix}");
 }
 
 /// 6.18 with the later changes of the wake-up preemption check that 6.18.y has (and the

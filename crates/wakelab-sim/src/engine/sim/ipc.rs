@@ -26,13 +26,15 @@
 //!   `process_backlog` -> `ip_rcv` -> `tcp_v4_rcv` -> `tcp_rcv_established` -> `tcp_data_queue`
 //!   queues the data and `tcp_data_ready` calls `sk_data_ready` = `sock_def_readable` ->
 //!   `wake_up_interruptible_sync_poll`: a WF_SYNC wake-up of the reader from the sender's CPU
-//!   while the sender is still inside `tcp_sendmsg`. The sender then returns to user space and
+//!   while the sender is still inside `tcp_sendmsg`, in softirq context (`in_task()` false,
+//!   which 6.18's next-buddy-eevdf asks before it forces a preemption). The sender then returns to user space and
 //!   keeps running (whatever its program does next) until it blocks. In the model the receive
 //!   path is `net_rx_cycles` of the sender's own run time (the recording host's kernel counts
 //!   the softirq in the interrupted task's runtime; engine/channel.rs
 //!   `TCP_LOOPBACK_NET_RX_CYCLES`), the data becomes readable and the reader is woken when
 //!   those cycles are done ([`Sim::net_rx_done`]). Writers asleep on a full socket are woken by
-//!   `sk_stream_write_space`, `wake_up_interruptible_poll`: **not** WF_SYNC.
+//!   `sk_stream_write_space`, `wake_up_interruptible_poll`: **not** WF_SYNC, and from the
+//!   softirq that processes the reader's ACK (on loopback, raised by its transmit).
 //!
 //! Every wake-up is issued from the CPU of the task whose `send` or `recv` causes it (the writer
 //! wakes the reader from its CPU, the reader the writers from its CPU), and the waker pays the
@@ -75,20 +77,20 @@ impl Sim {
         match kind {
             Inbox::Pipe { .. } if self.sd.version.is_4x() => {
                 // do_wakeup -> wake_up_interruptible_sync_poll(&pipe->wait): all sleepers
-                self.wake_reader(to, cpu, t, true);
-                self.wake_writers(to, cpu, t, usize::MAX, true);
+                self.wake_reader(to, cpu, t, true, true);
+                self.wake_writers(to, cpu, t, usize::MAX, true, true);
             }
             Inbox::Pipe { .. } => {
                 if was_empty {
-                    self.wake_reader(to, cpu, t, true);
+                    self.wake_reader(to, cpu, t, true, true);
                 }
                 if woken && !self.tasks[to as usize].inbox.pipe_full() {
-                    self.wake_writers(to, cpu, t, 1, true); // wake_next_writer
+                    self.wake_writers(to, cpu, t, 1, true, true); // wake_next_writer
                 }
             }
             // unix_stream_sendmsg queues the skb on the peer and calls sk_data_ready =
             // sock_def_readable: wake_up_interruptible_sync_poll
-            Inbox::Unix { .. } => self.wake_reader(to, cpu, t, true),
+            Inbox::Unix { .. } => self.wake_reader(to, cpu, t, true, true),
             Inbox::Tcp { net_rx_cycles, .. } => {
                 // loopback: the receive path runs in softirq on this CPU, as part of this
                 // task's run, before the data is readable and the reader is woken
@@ -119,7 +121,8 @@ impl Sim {
             return; // the reader closed its socket meanwhile: the segment is dropped
         }
         self.tasks[to as usize].inbox.deliver(bytes);
-        self.wake_reader(to, cpu, t, true);
+        // from NET_RX_SOFTIRQ: in_task() is false while a softirq is served
+        self.wake_reader(to, cpu, t, true, false);
     }
 
     /// `recv` of `bytes` by `t` from its own inbox. Returns true if the task stopped (it sleeps
@@ -164,29 +167,31 @@ impl Sim {
             match kind {
                 Inbox::Pipe { .. } if self.sd.version.is_4x() => {
                     if r.freed > 0 {
-                        self.wake_writers(t, cpu, t, usize::MAX, true);
+                        self.wake_writers(t, cpu, t, usize::MAX, true, true);
                     }
                 }
                 Inbox::Pipe { .. } if self.sd.version.pipe_read_wakes_writer_on_release() => {
                     // wake_writer |= pipe_full(head, tail, max_usage) as a buffer is released:
                     // the first release sees the pipe as the read found it
                     if r.was_full && r.freed > 0 {
-                        self.wake_writers(t, cpu, t, 1, true);
+                        self.wake_writers(t, cpu, t, 1, true, true);
                     }
                 }
                 Inbox::Pipe { .. } => {
                     if r.was_full {
-                        self.wake_writers(t, cpu, t, 1, true);
+                        self.wake_writers(t, cpu, t, 1, true, true);
                     }
                 }
                 Inbox::Unix { .. } => {
                     if r.freed > 0 && writers && writable {
-                        self.wake_writers(t, cpu, t, usize::MAX, true);
+                        self.wake_writers(t, cpu, t, usize::MAX, true, true);
                     }
                 }
                 Inbox::Tcp { .. } => {
                     if writers && writable {
-                        self.wake_writers(t, cpu, t, usize::MAX, false);
+                        // sk_stream_write_space runs where the reader's ACK is processed: on
+                        // loopback, the softirq its transmit raises (in_task() false)
+                        self.wake_writers(t, cpu, t, usize::MAX, false, false);
                     }
                 }
             }
@@ -200,39 +205,54 @@ impl Sim {
     /// `unix_release_sock` wake them); they find the reader gone and drop their write.
     pub(super) fn chan_release(&mut self, inbox_of: TaskId, cpu: Cpu) {
         if !self.tasks[inbox_of as usize].inbox.writers.is_empty() {
-            self.wake_writers(inbox_of, cpu, inbox_of, usize::MAX, false);
+            self.wake_writers(inbox_of, cpu, inbox_of, usize::MAX, false, true);
         }
     }
 
-    /// Wake the owner of `inbox_of` if it sleeps in `recv`.
-    fn wake_reader(&mut self, inbox_of: TaskId, cpu: Cpu, waker: TaskId, sync: bool) {
+    /// Wake the owner of `inbox_of` if it sleeps in `recv`; `in_task` is false from a softirq.
+    fn wake_reader(
+        &mut self,
+        inbox_of: TaskId,
+        cpu: Cpu,
+        waker: TaskId,
+        sync: bool,
+        in_task: bool,
+    ) {
         let inbox = &mut self.tasks[inbox_of as usize].inbox;
         if !inbox.reader_waiting {
             return;
         }
         inbox.reader_waiting = false;
-        self.chan_wake(inbox_of, cpu, waker, sync);
+        self.chan_wake(inbox_of, cpu, waker, sync, in_task);
     }
 
     /// Wake up to `n` writers asleep on `inbox_of`'s inbox, in wait-queue order.
-    fn wake_writers(&mut self, inbox_of: TaskId, cpu: Cpu, waker: TaskId, n: usize, sync: bool) {
+    fn wake_writers(
+        &mut self,
+        inbox_of: TaskId,
+        cpu: Cpu,
+        waker: TaskId,
+        n: usize,
+        sync: bool,
+        in_task: bool,
+    ) {
         for _ in 0..n {
             let Some(w) = self.tasks[inbox_of as usize].inbox.writers.pop_front() else {
                 return;
             };
             self.tasks[w as usize].chan_woken = true;
-            self.chan_wake(w, cpu, waker, sync);
+            self.chan_wake(w, cpu, waker, sync, in_task);
         }
     }
 
     /// `try_to_wake_up` of a task asleep on a channel, from `waker`'s context on `cpu`; the
     /// waker pays the wake-up's cost.
-    fn chan_wake(&mut self, t: TaskId, cpu: Cpu, waker: TaskId, sync: bool) {
+    fn chan_wake(&mut self, t: TaskId, cpu: Cpu, waker: TaskId, sync: bool, in_task: bool) {
         let task = &self.tasks[t as usize];
         if task.state != TaskState::Blocked || task.block != BlockReason::Channel {
             return;
         }
-        self.try_to_wake_up(t, cpu, Some(waker), sync, false, true);
+        self.try_to_wake_up(t, cpu, Some(waker), sync, false, in_task);
         if waker != t && self.rqs[cpu as usize].curr == Some(waker) {
             self.charge_wakeup(waker, cpu);
         }
