@@ -371,8 +371,8 @@ fn next_buddy_eevdf_as_posted_preempts_an_ineligible_waker_until_the_revert() {
 fn next_buddy_eevdf_never_forces_a_preemption_from_the_loopback_softirq() {
     use wakelab_sim::kernel::PatchId;
     let posted = v618().with(PatchId::NextBuddyEevdf);
-    let reverted = posted.clone().with(PatchId::RevertForceWakeupPreemption);
-    let tcp = ring_preempted_share_via(posted.clone(), "tcp");
+    let reverted = posted.with(PatchId::RevertForceWakeupPreemption);
+    let tcp = ring_preempted_share_via(posted, "tcp");
     assert_eq!(tcp, ring_preempted_share_via(reverted, "tcp"));
     assert!(tcp < 0.5, "tcp: {tcp}");
     let unix = ring_preempted_share_via(posted, "unix");

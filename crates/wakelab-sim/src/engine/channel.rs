@@ -167,7 +167,7 @@ impl Inbox {
     }
 
     /// What a `recv` that finds this inbox empty costs before the reader sleeps (cycles at
-    /// the recording host's 2.0 GHz; [`PIPE_EMPTY_READ_CYCLES`]).
+    /// the recording host's 2.0 GHz; `PIPE_EMPTY_READ_CYCLES` in engine/channel.rs).
     pub fn empty_read_cycles(&self) -> u32 {
         match self {
             Inbox::Pipe { .. } => PIPE_EMPTY_READ_CYCLES,
