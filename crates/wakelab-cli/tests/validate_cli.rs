@@ -221,60 +221,6 @@ fn the_pgbench_select_reasons_quote_the_model_summary() {
     }
 }
 
-/// pgbench-rw-c2's "woken onto an idle CPU" reason quotes, per wake-up edge, how many wake-ups
-/// land on an idle CPU: the model's seed 1 (what `--model-summaries` writes now) and the
-/// committed recording's summary (`wake_graph`'s `to_idle` of `count`).
-#[test]
-fn the_pgbench_rw_idle_wake_reason_quotes_both_summaries() {
-    let model = seed_1_model_summary("pgbench-rw-c2");
-    let real: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(root().join("recordings/host-2vcpu/pgbench-rw-c2.summary.json"))
-            .unwrap(),
-    )
-    .unwrap();
-    // (to_idle, count) of an edge
-    let edge = |v: &serde_json::Value, waker: &str| {
-        let e = v["wake_graph"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|e| e["waker"] == waker && e["wakee"] == "postgres")
-            .unwrap();
-        (e["to_idle"].as_u64().unwrap(), e["count"].as_u64().unwrap())
-    };
-    let pct = |(a, b): (u64, u64)| format!("{:.1}%", 100.0 * a as f64 / b as f64);
-    // thousands as the prose writes them (16 877)
-    let n = |x: u64| {
-        if x >= 10_000 {
-            format!("{} {:03}", x / 1000, x % 1000)
-        } else {
-            x.to_string()
-        }
-    };
-    let (m, r) = (edge(&model, "pgbench"), edge(&real, "pgbench"));
-    let (mp, rp) = (edge(&model, "postgres"), edge(&real, "postgres"));
-    let quoted = [
-        format!(
-            "in {} ({} of {}), the host's in {} ({} of {})",
-            pct(m),
-            n(m.0),
-            n(m.1),
-            pct(r),
-            n(r.0),
-            n(r.1)
-        ),
-        format!("postgres -> postgres {} against {}", pct(mp), pct(rp)),
-    ];
-    let misses = std::fs::read_to_string(root().join("recordings/validation-misses.tsv")).unwrap();
-    let line = misses
-        .lines()
-        .find(|l| l.starts_with("pgbench-rw-c2\tpostgres: woken onto an idle CPU"))
-        .unwrap();
-    for q in &quoted {
-        assert!(line.contains(q.as_str()), "{q}\n{line}");
-    }
-}
-
 /// Reasons that quote what another kernel does ("the model's 5.15 gives X here (`wakelab
 /// validate --kernel 5.15`)", or "the model's baseline gives X here (`wakelab validate
 /// --baseline`)" for the host's kernel without its build's patches) quote what that command
@@ -313,8 +259,9 @@ fn the_other_kernel_figures_quoted_in_reasons_are_todays() {
         }
     }
     let n: usize = quotes.values().map(Vec::len).sum();
-    assert!(n >= 9, "{quotes:?}");
-    assert!(quotes.contains_key("baseline"), "{quotes:?}");
+    // eight 5.15 quotes since 7 December 2026 (the one baseline quote went with its row,
+    // pgbench-rw-c2's idle wake-ups, now within 2x); a baseline quote is checked the same way
+    assert!(n >= 8, "{quotes:?}");
     for (version, q) in &quotes {
         let mut benches: Vec<String> = q
             .iter()

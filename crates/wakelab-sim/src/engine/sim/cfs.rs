@@ -227,6 +227,10 @@ impl Sim {
         let done = crate::wide::mul_shr(now - rq.seg_start, rq.rate, RATE_SHIFT);
         let task = &mut self.tasks[t as usize];
         task.remaining = task.remaining.saturating_sub(done);
+        if task.remaining <= task.empty_read_ahead as u64 {
+            // preempted inside the empty read charged ahead: it has begun (sim/ipc.rs)
+            task.empty_read_ahead = 0;
+        }
         task.last_ran = Some(cpu);
         // __schedule: clear_tsk_need_resched(prev); switched in again, its program goes on
         task.need_resched = false;

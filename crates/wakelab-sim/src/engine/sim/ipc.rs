@@ -46,7 +46,9 @@ use crate::cpumask::Cpu;
 use crate::engine::channel::{Inbox, WriteOutcome};
 use crate::engine::task::{BlockReason, TaskId, TaskState};
 
-use super::Sim;
+use crate::engine::behaviour::Op;
+
+use super::{RATE_SHIFT, Sim};
 
 impl Sim {
     /// `send` of `bytes` from `t` (running on `cpu`) into `to`'s inbox. Returns true if the
@@ -129,6 +131,8 @@ impl Sim {
     /// on an empty buffer, or pays owed overhead first); its pc then points at the `recv` again.
     pub(super) fn chan_recv(&mut self, t: TaskId, cpu: Cpu, bytes: u32) -> bool {
         self.tasks[t as usize].chan_woken = false;
+        // a pass charged ahead is done by now (the run it closed has completed)
+        self.tasks[t as usize].empty_read_ahead = 0;
         loop {
             let task = &mut self.tasks[t as usize];
             if task.recv_left == 0 {
@@ -220,10 +224,71 @@ impl Sim {
     ) {
         let inbox = &mut self.tasks[inbox_of as usize].inbox;
         if !inbox.reader_waiting {
+            if self.tasks[inbox_of as usize].empty_read_ahead > 0 {
+                self.cancel_empty_read_ahead(inbox_of);
+            }
             return;
         }
         inbox.reader_waiting = false;
         self.chan_wake(inbox_of, cpu, waker, sync, in_task);
+    }
+
+    /// A run phase of `t` just charged: if its next step is a `recv` (directly, or past the end
+    /// of its loop) and the inbox is empty now, the pass that will find it empty
+    /// (`Inbox::empty_read_cycles`) is charged with the run, as its last cycles. One run
+    /// completion then ends both, instead of one each (a blocking read in tbench cost an event
+    /// of its own: docs/performance.md). Data delivered before those last cycles begin takes the
+    /// pass back ([`Sim::cancel_empty_read_ahead`]): the `recv` then finds it, as it would have
+    /// at the end of the run; data delivered later is found by the re-check after the pass.
+    /// The same as charging the pass when the `recv` finds the inbox empty, but for the event
+    /// order of equal times and a nanosecond of rounding.
+    #[inline]
+    pub(super) fn charge_empty_read_ahead(&mut self, t: TaskId) {
+        let task = &self.tasks[t as usize];
+        if task.inbox.unread != 0 || task.recv_found_empty {
+            return;
+        }
+        let prog = &self.programs[task.code as usize];
+        let mut pc = task.pc as usize;
+        if let Some(Op::LoopEnd { start }) = prog.get(pc) {
+            let left = task.loops[task.loop_sp as usize - 1];
+            if left == u32::MAX || left > 1 {
+                pc = *start as usize + 1;
+            } else {
+                pc += 1;
+            }
+        }
+        if !matches!(prog.get(pc), Some(Op::Recv(_))) {
+            return;
+        }
+        let cycles = task.inbox.kind.empty_read_cycles();
+        let task = &mut self.tasks[t as usize];
+        task.remaining += cycles as u64;
+        task.empty_read_ahead = cycles;
+        task.recv_found_empty = true;
+    }
+
+    /// Data reached the inbox of `t`, which has an empty read's pass charged ahead: if the run
+    /// before it is not done yet, the pass is taken back (the `recv` will find the data);
+    /// otherwise the pass has begun and goes on.
+    fn cancel_empty_read_ahead(&mut self, t: TaskId) {
+        let ahead = std::mem::take(&mut self.tasks[t as usize].empty_read_ahead) as u64;
+        let cpu = self.tasks[t as usize].cpu;
+        let rq = &self.rqs[cpu as usize];
+        let running = rq.curr == Some(t);
+        let mut left = self.tasks[t as usize].remaining;
+        if running {
+            let done = crate::wide::mul_shr(self.now - rq.seg_start, rq.rate, RATE_SHIFT);
+            left = left.saturating_sub(done);
+        }
+        if left > ahead {
+            let task = &mut self.tasks[t as usize];
+            task.remaining -= ahead;
+            task.recv_found_empty = false;
+            if running {
+                self.retime(cpu);
+            }
+        }
     }
 
     /// Wake up to `n` writers asleep on `inbox_of`'s inbox, in wait-queue order.

@@ -442,6 +442,7 @@ impl Sim {
             net_rx: None,
             chan_woken: false,
             recv_found_empty: false,
+            empty_read_ahead: 0,
             // a kernel thread is always in kernel mode (TaskSpec::kthread)
             in_syscall: spec.kthread,
             need_resched: false,

@@ -49,6 +49,7 @@ impl Sim {
                 Op::Run(a) => {
                     let cycles = self.draw(a).max(1);
                     self.tasks[t as usize].remaining += self.jittered(t, cycles);
+                    self.charge_empty_read_ahead(t);
                     self.retime(cpu);
                     return;
                 }
