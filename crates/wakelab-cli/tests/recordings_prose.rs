@@ -1650,16 +1650,102 @@ fn model_ring(n: u32, fix: bool) -> Value {
     e.scenario.run.duration_ms = 10_000;
     e.scenario.run.warmup_ms = 0;
     e.scenario.run.seed = 1;
+    // at three and four tasks with 6.18.y's check, also what the CPU runs after each switch-out
+    // (pick.bt's maps): the run's timeline and wake-ups are recorded, which changes no result
+    let picks = fix && (n == 3 || n == 4);
+    let detail = if picks {
+        e.scenario.engine.max_timeline_segments = 200_000;
+        e.scenario.engine.max_wakeup_records = 200_000;
+        DetailOptions {
+            window: Some((0, e.scenario.run.duration_ms * 1_000_000)),
+            ..DetailOptions::default()
+        }
+    } else {
+        DetailOptions::default()
+    };
     e.validate().unwrap();
-    let r = run_point_detailed(&e, 0, 1, 0, DetailOptions::default(), None)
-        .unwrap()
-        .result;
+    let d = run_point_detailed(&e, 0, 1, 0, detail, None).unwrap();
+    let r = &d.result;
     let per_hop = |x: u64| (x as f64 / hops as f64 * 1e3).round() / 1e3;
-    json!({
+    let mut out = json!({
         "ns_per_hop": (r.sim_ns as f64 / hops as f64).round(),
         "blocks_per_hop": per_hop(r.wakeups),
         "preempted_per_hop": per_hop(r.context_switches.saturating_sub(r.wakeups)),
-    })
+    });
+    if picks {
+        // neither record reached its cap: every switch and wake-up is in them
+        assert!(d.timeline.len() < 200_000, "{}", d.timeline.len());
+        assert!(d.wake_records.len() + d.plain_wakes.len() < 200_000);
+        let (next_after, then) = ring_picks(&d, n);
+        let per = |m: std::collections::BTreeMap<String, u64>| -> Value {
+            m.into_iter().map(|(k, v)| (k, json!(per_hop(v)))).collect()
+        };
+        out["next_after"] = per(next_after);
+        out["then"] = per(then);
+    }
+    out
+}
+
+/// pick.bt's two maps (scripts/trace-reads/switch-ring/pick.bt) from a model run's timeline:
+/// at each switch-out of a ring task (tasks 0..n) on CPU 0 followed at once by another ring
+/// task, how it left (`1` blocked: woken again before it next ran; `0` preempted) and whether
+/// the next is the ring task woken last (`1`) or another (`0`), as "how,which"; and at the
+/// next task's own switch-out, how its stretch ended, as "how,which,how".
+fn ring_picks(
+    d: &wakelab_sim::experiment::PointDetail,
+    n: u32,
+) -> (
+    std::collections::BTreeMap<String, u64>,
+    std::collections::BTreeMap<String, u64>,
+) {
+    let mut wakes: Vec<(u64, u32)> = d
+        .wake_records
+        .iter()
+        .filter(|w| w.task < n)
+        .map(|w| (w.t_ns, w.task))
+        .chain(
+            d.plain_wakes
+                .iter()
+                .filter(|w| w.task < n)
+                .map(|w| (w.t_ns, w.task)),
+        )
+        .collect();
+    wakes.sort_unstable();
+    let segs: Vec<_> = d
+        .timeline
+        .iter()
+        .filter(|g| g.cpu == 0 && g.task.is_some_and(|t| t < n))
+        .collect();
+    let (mut next_after, mut then) = (
+        std::collections::BTreeMap::new(),
+        std::collections::BTreeMap::new(),
+    );
+    let mut began: std::collections::HashMap<u32, (u8, u8)> = Default::default();
+    for i in 0..segs.len().saturating_sub(1) {
+        let (a, b) = (segs[i], segs[i + 1]);
+        let (ta, tb) = (a.task.unwrap(), b.task.unwrap());
+        if ta == tb || b.start != a.end {
+            continue;
+        }
+        // blocked if woken after this switch-out and before it runs again
+        let next_run = segs[i + 1..]
+            .iter()
+            .find(|g| g.task == Some(ta))
+            .map(|g| g.start);
+        let from = wakes.partition_point(|w| w.0 < a.end);
+        let how = match wakes[from..].iter().find(|w| w.1 == ta) {
+            Some(w) if next_run.is_none_or(|s| w.0 <= s) => 1u8,
+            _ => 0,
+        };
+        let upto = wakes.partition_point(|w| w.0 <= a.end);
+        let which = (upto > 0 && wakes[upto - 1].1 == tb) as u8;
+        *next_after.entry(format!("{how},{which}")).or_insert(0) += 1;
+        if let Some((h, w)) = began.remove(&ta) {
+            *then.entry(format!("{h},{w},{how}")).or_insert(0) += 1;
+        }
+        began.insert(tb, (how, which));
+    }
+    (next_after, then)
 }
 
 /// recordings/switch-ring: the model's side (`model/ring.json`) is recomputed here (regenerate
@@ -1703,6 +1789,69 @@ fn the_switch_ring_readme_quotes_the_host_and_the_model() {
             two(m("6.18.2", "preempted_per_hop")),
             two(m("6.18.y", "blocks_per_hop")),
             two(m("6.18.y", "preempted_per_hop")),
+        );
+        assert!(readme.contains(&row), "not in the README: `{row}`");
+    }
+    // "What runs next": pick.bt's maps per hop on the host (bpf/pick-thread-nN.txt) and the
+    // model's same reading (ring.json's `next_after` and `then`, at three and four tasks)
+    let host_picks = |n: u32| -> std::collections::BTreeMap<String, f64> {
+        let t = std::fs::read_to_string(
+            root().join(format!("recordings/switch-ring/bpf/pick-thread-n{n}.txt")),
+        )
+        .unwrap();
+        let hops: f64 = t
+            .split("hops=")
+            .nth(1)
+            .and_then(|r| r.split_whitespace().next())
+            .unwrap()
+            .parse()
+            .unwrap();
+        let mut m = std::collections::BTreeMap::new();
+        for l in t.lines() {
+            for (map, prefix) in [("@next_after[", "n"), ("@then_blocks[", "t")] {
+                if let Some(rest) = l.strip_prefix(map) {
+                    let (key, count) = rest.split_once("]: ").unwrap();
+                    let key = key.replace(", ", ",");
+                    m.insert(
+                        format!("{prefix}{key}"),
+                        count.parse::<f64>().unwrap() / hops,
+                    );
+                }
+            }
+        }
+        m
+    };
+    let rows = [
+        ("preempted; the task woken last runs", "n0,1"),
+        ("preempted; another runs", "n0,0"),
+        ("blocked; the task woken last runs", "n1,1"),
+        ("... which then blocks", "t1,1,1"),
+        ("blocked; another (a writer preempted earlier) runs", "n1,0"),
+        (
+            "... which then is preempted (it found the token, wrote)",
+            "t1,0,0",
+        ),
+        ("... which then blocks (its pipe is empty)", "t1,0,1"),
+    ];
+    let (h3, h4) = (host_picks(3), host_picks(4));
+    for (label, key) in rows {
+        let m = |n: u32| {
+            let (map, k) = if let Some(k) = key.strip_prefix('n') {
+                ("next_after", k)
+            } else {
+                ("then", &key[1..])
+            };
+            model["6.18.y"][format!("n{n}")][map][k]
+                .as_f64()
+                .unwrap_or(0.0)
+        };
+        let h = |m: &std::collections::BTreeMap<String, f64>| m.get(key).copied().unwrap_or(0.0);
+        let row = format!(
+            "| {label} | {:.2} | {:.2} | {:.2} | {:.2} |",
+            h(&h3),
+            m(3),
+            h(&h4),
+            m(4)
         );
         assert!(readme.contains(&row), "not in the README: `{row}`");
     }
