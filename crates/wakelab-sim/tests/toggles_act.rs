@@ -191,46 +191,46 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             wakeup-preempt-delayed 0+0+0/8641
         t3 (tbench x32, clx-2s-80t):
           acts:
-            prev-idle-no-migrate 1+0+0/298739
-            recent-used-cpu 0+116+1/300081
-            idle-candidate 60+35+0/299162
-            idle-candidate-v1 65+0+110/302407
-            recent-keep-prev 0+300872+0/300942
-            recent-as-target 17+299762+0/302145
-            clear-target-from-scan 16+913+150/301048
-            account-search-cost 0+230+0/303498
-            select-idle-smt-prev 3+0+23/302679
-            vcpu-pack 11828+3+141616/153447
+            recent-used-cpu 1+97+0/227149
+            idle-candidate 64+33+4/227646
+            idle-candidate-v1 135+0+242/223149
+            recent-keep-prev 0+226407+0/226480
+            recent-as-target 17+225959+0/226052
+            clear-target-from-scan 24+871+233/228165
+            account-search-cost 0+229+0/227029
+            select-idle-smt-prev 1+0+28/227588
+            vcpu-pack 9312+0+119680/128992
           inert:
-            wake-affine-idle-params 0+0+0/299939
-            wake-affine-return-cpu 0+0+0/299939
-            rt-irq-spare-capacity 0+0+0/299939
-            recent-affinity-fix 0+0+0/300942
-            idle-cores-clear-target 0+0+0/301250
-            next-buddy-eevdf 0+0+0/298276
-            revert-force-wakeup-preemption 0+0+0/298276
-            wakeup-preempt-delayed 0+0+0/298276
+            wake-affine-idle-params 0+0+0/226875
+            wake-affine-return-cpu 0+0+0/226875
+            prev-idle-no-migrate 0+0+0/226875
+            rt-irq-spare-capacity 0+0+0/226875
+            recent-affinity-fix 0+0+0/226480
+            idle-cores-clear-target 0+0+0/231058
+            next-buddy-eevdf 0+0+0/226059
+            revert-force-wakeup-preemption 0+0+0/226059
+            wakeup-preempt-delayed 0+0+0/226059
         t4 (tbench x32, clx-2s-80t):
           acts:
-            prev-idle-no-migrate 1+0+0/298739
-            recent-used-cpu 0+116+1/300081
-            idle-candidate 60+35+0/299162
-            idle-candidate-v1 65+0+110/302407
-            recent-keep-prev 0+300872+0/300942
-            recent-as-target 17+299762+0/302145
-            clear-target-from-scan 16+913+150/301048
-            account-search-cost 0+230+0/303498
-            select-idle-smt-prev 3+0+23/302679
-            vcpu-pack 11828+3+141616/153447
+            recent-used-cpu 1+97+0/227149
+            idle-candidate 64+33+4/227646
+            idle-candidate-v1 135+0+242/223149
+            recent-keep-prev 0+226407+0/226480
+            recent-as-target 17+225959+0/226052
+            clear-target-from-scan 24+871+233/228165
+            account-search-cost 0+229+0/227029
+            select-idle-smt-prev 1+0+28/227588
+            vcpu-pack 9312+0+119680/128992
           inert:
-            wake-affine-idle-params 0+0+0/299939
-            wake-affine-return-cpu 0+0+0/299939
-            rt-irq-spare-capacity 0+0+0/299939
-            recent-affinity-fix 0+0+0/300942
-            idle-cores-clear-target 0+0+0/301250
-            next-buddy-eevdf 0+0+0/298276
-            revert-force-wakeup-preemption 0+0+0/298276
-            wakeup-preempt-delayed 0+0+0/298276
+            wake-affine-idle-params 0+0+0/226875
+            wake-affine-return-cpu 0+0+0/226875
+            prev-idle-no-migrate 0+0+0/226875
+            rt-irq-spare-capacity 0+0+0/226875
+            recent-affinity-fix 0+0+0/226480
+            idle-cores-clear-target 0+0+0/231058
+            next-buddy-eevdf 0+0+0/226059
+            revert-force-wakeup-preemption 0+0+0/226059
+            wakeup-preempt-delayed 0+0+0/226059
         t5 (hackbench x4, pixel2):
           acts:
             recent-used-cpu 0+317+501/2825

@@ -60,25 +60,31 @@ pub const TCP_LOOPBACK_LIMIT: u32 = 65_536 + 16_384;
 /// *sender's* CPU before the reader's wake-up (`loopback_xmit` -> `__netif_rx` raises
 /// NET_RX_SOFTIRQ; the `local_bh_enable` that ends `__dev_queue_xmit` runs `net_rx_action` ->
 /// `process_backlog` -> `ip_rcv` -> `tcp_v4_rcv` -> `tcp_rcv_established` -> `tcp_data_queue`,
-/// then `sk_data_ready`): 5580 cycles (2.79 µs at the recording host's nominal 2.0 GHz).
+/// then `sk_data_ready`): 10 440 cycles (5.22 µs at the recording host's nominal 2.0 GHz).
 ///
-/// Source (measured, indirectly): recordings/host-2vcpu/tbench-c1.json, `/proc/stat` over the
-/// run: softirq 118 of the 348 busy ticks (user 69, system 161), 33.9%; the same share of the
-/// benchmark's CPU per operation (`sched_stat_runtime`: client 17.9 + server 14.7 = 32.6 µs,
-/// recordings/README.md "tbench") is 11.1 µs per operation, 5.5 µs per message (one request,
-/// one reply). The unix-socket recordings (pgbench, hackbench) show 0-4% softirq, so the share
-/// is the loopback path. Less the wake-up inside it, which the engine charges by itself after
-/// the wake-up, as it cost in that recording (~1 wake-up per message at one split pair): 2.71 µs,
-/// the engine's `wakeup_cost_ns` (1.45 µs) and the recorder's tracepoints (`perf sched record`,
-/// 1.26 µs, recordings/observer): 2.79 µs. (3.75 µs from 4 to 7 December 2026, with a 0.85 µs
-/// wake-up and a 0.9 µs recorder; 4.0 µs before, with the 1.5 µs wake-up estimated then.)
+/// Source (measured, indirectly; recomputed from the files by crates/wakelab-cli/tests/
+/// workload_costs.rs): recordings/host-2vcpu/tbench-c1 (2026-12-01 15:06, instance v1045),
+/// `/proc/stat` over the run: softirq 118 of the 322 busy ticks (user 56, system 148), 36.6%;
+/// the same share of the benchmark's CPU per operation (`sched_stat_runtime` over the bench
+/// log's 65 020 operations: client 23.85 + server 19.25 µs) is 15.8 µs per operation. The
+/// unix-socket recordings (pgbench, hackbench) show 0-4% softirq, so the share is the loopback
+/// path. Less the wake-ups inside it, which the engine charges by itself after the wake-up, as
+/// they cost in that recording (1.98 per operation, 2.71 µs each: the engine's
+/// `wakeup_cost_ns`, 1.45 µs, and the recorder's tracepoints, `perf sched record`, 1.26 µs,
+/// recordings/observer), per message (one request, one reply): 5.22 µs. That is one pair
+/// split over the vCPUs, each message's reader on the other one; the packed pairs of the other
+/// tbench recordings spend less (docs/model.md, "Loopback networking").
+/// (2.79 µs until 7 December 2026, read from an earlier instance's recording, 02:44 on
+/// instance v782, not committed, whose tbench-c1 ran at 176 MB/sec against the committed one's
+/// 122: recordings/README.md, "tbench"; 3.75 µs before that, with a 0.85 µs wake-up and a
+/// 0.9 µs recorder; 4.0 µs before, with the 1.5 µs wake-up estimated then.)
 /// The host's kernel counts that softirq time in the interrupted task's runtime
-/// (`sched_stat_runtime` 3.06 s of fair-class CPU against 2.30 s of user + system ticks over a
-/// longer window: inferred, no CONFIG_IRQ_TIME_ACCOUNTING), and so does the model: it is part
+/// (`TICK_CPU_ACCOUNTING` without `IRQ_TIME_ACCOUNTING`, read from the host's
+/// `/proc/config.gz`: recordings/README.md, "scheduler build"), and so does the model: it is part
 /// of the sender's run time. Tick sampling: +-9% (118 ticks); the split between request and
 /// reply, and what of the softirq follows the wake-up, are assumptions (equal; the wake-up
 /// cost).
-pub const TCP_LOOPBACK_NET_RX_CYCLES: u32 = 5_580;
+pub const TCP_LOOPBACK_NET_RX_CYCLES: u32 = 10_440;
 /// CPU cost of a `recv` that finds its inbox empty, before the task sleeps: the system call's
 /// entry and the pass through the read path that finds nothing (`pipe_read`,
 /// `unix_stream_read_generic`, `tcp_recvmsg`), then `prepare_to_wait` and `schedule()` up to the
@@ -128,7 +134,7 @@ pub enum Inbox {
     },
     /// A TCP socket over loopback; `limit` bounds the bytes sent and not yet read (default
     /// 81920, see `TCP_LOOPBACK_LIMIT`); `net_rx_cycles` is the receive path each send into
-    /// it runs on the sender's CPU before the reader's wake-up (default 5580, see
+    /// it runs on the sender's CPU before the reader's wake-up (default 10440, see
     /// `TCP_LOOPBACK_NET_RX_CYCLES`).
     Tcp {
         #[serde(default = "default_tcp_limit")]
@@ -510,7 +516,7 @@ mod tests {
             i,
             Inbox::Tcp {
                 limit: 81_920,
-                net_rx_cycles: 5_580
+                net_rx_cycles: TCP_LOOPBACK_NET_RX_CYCLES
             }
         );
         assert!(

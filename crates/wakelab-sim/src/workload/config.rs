@@ -84,59 +84,64 @@ impl Default for StartPolicy {
 /// on the sender's CPU, then a WF_SYNC wake-up of the reader; the sender goes on until its next
 /// `recv` blocks).
 ///
-/// The costs come from the quiet recording of `tbench -t 3 1 127.0.0.1` on the 2-vCPU host
-/// (recordings/README.md, "tbench", one pair split over the two vCPUs), converted at the host's
-/// nominal 2.0 GHz. Per operation and side the recording gives the CPU time (client 17.9 µs,
-/// server 14.7 µs, `sched_stat_runtime`) and the time from the wake-up a side issues to its
-/// block (median client 6.8 µs, server 6.4 µs); the model splits that CPU time into the work
-/// before the send (`client_cycles` / `server_cycles`), the loopback receive path
-/// (`TCP_LOOPBACK_NET_RX_CYCLES`, 3.75 µs), the wake-up, the run after it
-/// (`send_return_cycles`, measured on the packed pairs of tbench-c2, and `*_after_send_cycles`,
-/// the rest; in that split recording a send's wake-up goes to the other vCPU, so the rest
-/// includes what such a wake-up costs the waker there), the `recv` that finds the socket empty
-/// (`TCP_EMPTY_READ_CYCLES`, 0.34 µs) and the context switch. The recording was made under
-/// `perf sched record`, whose tracepoints cost 1.26 µs per wake-up and per switch on that host
-/// (recordings/switch-cost, recordings/observer), so a wake-up counts 2.71 µs there (the
-/// engine's 1.45 µs, `wakeup_cost_ns`, and the recorder's 1.26 µs) and a switch 2.44 µs
-/// (`context_switch_ns`' 1.18 µs and 1.26 µs). Without the recorder the model's tbench is that
-/// much cheaper per operation, as the host's is. (Derived with 1.75 µs for each, the engine's
-/// 0.85 µs and the recorder's 0.9 µs, from 4 to 7 December 2026.)
+/// The costs come from the committed recording of `tbench -t 3 1 127.0.0.1` on the 2-vCPU host
+/// (recordings/host-2vcpu/tbench-c1, 2026-12-01 15:06, instance v1045; one pair split over the
+/// two vCPUs), converted at the host's nominal 2.0 GHz, and are recomputed from its files by
+/// crates/wakelab-cli/tests/workload_costs.rs. Per operation and side the recording gives the
+/// CPU time (`sched_stat_runtime` over the bench log's 65 020 operations: client 23.85 µs,
+/// server 19.25 µs) and the time from the wake-up a side issues to its block (`waker_runs_on`,
+/// median client 7.49 µs, server 7.44 µs); the model splits that CPU time into the work before
+/// the send (`client_cycles` / `server_cycles`), the loopback receive path
+/// (`TCP_LOOPBACK_NET_RX_CYCLES`, 5.22 µs), the wake-up, the run after it (`send_return_cycles`,
+/// measured on the packed pairs of tbench-c2, and `*_after_send_cycles`, the rest; in that split
+/// recording a send's wake-up goes to the other vCPU, so the rest includes what such a wake-up
+/// costs the waker there), the `recv` that finds the socket empty (`TCP_EMPTY_READ_CYCLES`,
+/// 0.34 µs) and the context switch. The recording was made under `perf sched record`, whose
+/// tracepoints cost 1.26 µs per wake-up and per switch on that host (recordings/switch-cost,
+/// recordings/observer), so a wake-up counts 2.71 µs there (the engine's 1.45 µs,
+/// `wakeup_cost_ns`, and the recorder's 1.26 µs) and a switch 2.44 µs (`context_switch_ns`'
+/// 1.18 µs and 1.26 µs). Without the recorder the model's tbench is that much cheaper per
+/// operation, as the host's is. Until 7 December 2026 the figures were an earlier instance's
+/// (02:44 on v782, hand-read and not committed: client 17.9 µs, server 14.7 µs, 176 MB/sec);
+/// the committed instance's are 33% higher, a third instance's (v1300, 7 December) client
+/// 24.8 µs (recordings/README.md, "tbench on three instances").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct TbenchConfig {
     /// Client CPU work per operation before its send: reading the reply that woke it,
     /// building the next request and `tcp_sendmsg` up to the transmit. Default uniform
-    /// 5.87k-17.61k (mean 11.74k cycles). Source: 17.9 µs of client CPU per operation less the
-    /// receive path (2.79 µs), the traced wake-up (2.71 µs), the run after the send (3.75 µs:
-    /// `send_return_cycles` and `client_after_send_cycles`), the empty read (0.34 µs) and one
-    /// traced context switch (2.44 µs): 5.87 µs at 2.0 GHz.
+    /// 8.7k-26.1k (mean 17.4k cycles). Source: 23.85 µs of client CPU per operation less the
+    /// receive path (5.22 µs), its 1.00 traced wake-ups per operation (2.71 µs each), the run
+    /// after the send (4.45 µs: `send_return_cycles` and `client_after_send_cycles`), the empty
+    /// read (0.34 µs) and one traced context switch (2.44 µs): 8.70 µs at 2.0 GHz.
     pub client_cycles: Amount,
     /// Server (tbench_srv child) CPU work per operation before its reply's send. Default uniform
-    /// 3.125k-9.375k (mean 6.25k). Source: 14.7 µs less 2.79, 0.98 traced wake-ups x 2.71,
-    /// 3.35 (1.02 + 2.33), 0.34 and 2.44 µs: 3.12 µs at 2.0 GHz.
+    /// 4.205k-12.615k (mean 8.41k). Source: 19.25 µs less 5.22, 0.98 traced wake-ups x 2.71,
+    /// 4.40 (1.02 + 3.38), 0.34 and 2.44 µs: 4.21 µs at 2.0 GHz.
     pub server_cycles: Amount,
     /// The rest of a send's system call after its wake-up of the reader (`tcp_sendmsg`
     /// returning), run in kernel mode: without CONFIG_PREEMPT the woken reader's preemption
     /// waits for it (the generator wraps the send and this run in a `syscall` block). Default
-    /// 2.04k cycles. Source: tbench-c2's clients, each pair packed on one vCPU, run 3.73 µs (p50)
+    /// 2.03k cycles. Source: tbench-c2's clients, each pair packed on one vCPU, run 3.73 µs (p50)
     /// from their wake-up of the server to their switch-out, which is a preemption in 94%
     /// (`waker_runs_on`, recordings/host-2vcpu/tbench-c2.summary.json), less the traced wake-up
-    /// itself (2.71 µs: the engine's 1.45 and the recorder's 1.26): 1.02 µs at 2.0 GHz.
+    /// itself (2.71 µs: the engine's 1.45 and the recorder's 1.26): 1.017 µs at 2.0 GHz.
     pub send_return_cycles: Amount,
     /// Client run after its send's system call until its `recv` blocks (the return to user
-    /// space, the syscall into `tcp_recvmsg` and `sk_wait_data`). Default uniform 2.73k-8.19k
-    /// (mean 5.46k). Source: median 6.8 µs from the client's wake-up of the server to its
+    /// space, the syscall into `tcp_recvmsg` and `sk_wait_data`). Default uniform 3.43k-10.29k
+    /// (mean 6.86k). Source: median 7.49 µs from the client's wake-up of the server to its
     /// block, less the traced wake-up itself (2.71 µs), `send_return_cycles` (1.02 µs) and the
     /// `recv`'s pass that finds the socket empty, charged by itself (`TCP_EMPTY_READ_CYCLES`,
-    /// 0.34 µs): 2.73 µs at 2.0 GHz.
+    /// 0.34 µs): 3.43 µs at 2.0 GHz.
     pub client_after_send_cycles: Amount,
     /// Server run after its reply's system call until its `recv` blocks. Default uniform
-    /// 2.33k-6.99k (mean 4.66k). Source: median 6.4 µs less 2.71, 1.02 and 0.34 µs: 2.33 µs at
+    /// 3.38k-10.14k (mean 6.76k). Source: median 7.44 µs less 2.71, 1.02 and 0.34 µs: 3.38 µs at
     /// 2.0 GHz.
     pub server_after_send_cycles: Amount,
-    /// Payload bytes credited per operation for "MB/sec". Default 5700, measured: tbench-c1's
-    /// 175.62 MB/sec over 3 s at 92 379 operations (recordings/README.md; the other tbench
-    /// recordings give 5.7-6.0 KB). It was 24000, chosen to put 1 client near T3's ~500 MB/s.
+    /// Payload bytes credited per operation for "MB/sec". Default 5630, measured: tbench-c1's
+    /// 121.935 MB/sec over 3 s at 65 020 operations (c2 / c4: 5.6 / 6.0 KB). 5700 until 7
+    /// December 2026, from the earlier instance's run; before that 24000, chosen to put 1 client
+    /// near T3's ~500 MB/s.
     pub bytes_per_op: u64,
     pub start: StartPolicy,
 }
@@ -144,21 +149,22 @@ pub struct TbenchConfig {
 impl Default for TbenchConfig {
     fn default() -> Self {
         TbenchConfig {
-            client_cycles: around(11_740),
-            server_cycles: around(6_250),
-            send_return_cycles: Amount::Fixed(2_040),
-            client_after_send_cycles: around(5_460),
-            server_after_send_cycles: around(4_660),
-            bytes_per_op: 5_700,
+            client_cycles: around(17_400),
+            server_cycles: around(8_410),
+            send_return_cycles: Amount::Fixed(2_030),
+            client_after_send_cycles: around(6_860),
+            server_after_send_cycles: around(6_760),
+            bytes_per_op: TBENCH_BYTES_PER_OP,
             start: StartPolicy::default(),
         }
     }
 }
 
+/// tbench's payload per operation, measured (`TbenchConfig::bytes_per_op`'s default).
+const TBENCH_BYTES_PER_OP: u64 = 5_630;
 /// Bytes of each tbench request and reply (only counted against the socket's limit, which one
-/// message in flight never reaches): 5700, the recording's payload per operation (tbench-c1:
-/// 175.62 MB/sec at 92 379 operations in 3 s; c2 / c4: 6.0 / 5.8 KB).
-pub const TBENCH_MESSAGE_BYTES: u32 = 5_700;
+/// message in flight never reaches): the recording's payload per operation.
+pub const TBENCH_MESSAGE_BYTES: u32 = TBENCH_BYTES_PER_OP as u32;
 /// Bytes of a netperf RR request and response: 1 (netperf's default `-r 1,1`).
 pub const NETPERF_MESSAGE_BYTES: u32 = 1;
 /// Bytes of a pgbench statement and its result on the socket: a nominal 100 (only counted
@@ -690,9 +696,9 @@ pub struct NetperfConfig {
     /// Server work per transaction before its reply. Default (`null`): as the client.
     pub server_cycles: Option<Amount>,
     /// Run after a send's system call until the sender's `recv` blocks. Default (`null`):
-    /// tbench's measured client figure (uniform 3.05k-9.15k; estimate that netperf's path from
-    /// `send` back into `recv` costs what tbench's does). The send's system call ends with
-    /// tbench's `send_return_cycles` (3.96k) in kernel mode.
+    /// tbench's measured client figure (`client_after_send_cycles`; estimate that netperf's path
+    /// from `send` back into `recv` costs what tbench's does). The send's system call ends with
+    /// tbench's `send_return_cycles` in kernel mode.
     pub after_send_cycles: Option<Amount>,
     pub start: StartPolicy,
 }

@@ -1,0 +1,327 @@
+//! Workload defaults derived from the committed recordings (recordings/host-2vcpu): each test
+//! recomputes a workload's measured defaults from the recording's files, as the parameter's
+//! doc comment says they were derived, and fails when the code, the recording or the
+//! derivation's stated inputs (the engine's costs, the recorder's) drift apart.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+use wakelab_interop::validate::bench::{PERF_SCHED_RECORD_SWITCH_NS, PERF_SCHED_RECORD_WAKEUP_NS};
+use wakelab_sim::engine::{
+    Amount, EngineParams, TCP_EMPTY_READ_CYCLES, TCP_LOOPBACK_NET_RX_CYCLES,
+};
+use wakelab_sim::workload::TbenchConfig;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn recording_text(name: &str) -> String {
+    let path = root().join("recordings/host-2vcpu").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn recording_json(name: &str) -> Value {
+    serde_json::from_str(&recording_text(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// A trace summary's group (`groups[]` entry named `name`).
+fn group<'a>(summary: &'a Value, name: &str) -> &'a Value {
+    summary["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["group"] == name)
+        .unwrap_or_else(|| panic!("no group {name}"))
+}
+
+fn num(v: &Value, key: &str) -> f64 {
+    v[key]
+        .as_f64()
+        .unwrap_or_else(|| panic!("no number `{key}` in {v}"))
+}
+
+/// The operations of a dbench / tbench run: the sum of its log's `Name Count AvgLat MaxLat`
+/// table.
+fn op_table_count(log: &str) -> u64 {
+    log.lines()
+        .filter_map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            match w[..] {
+                [op, count, avg, max]
+                    if op.chars().all(|c| c.is_ascii_alphabetic())
+                        && avg.parse::<f64>().is_ok()
+                        && max.parse::<f64>().is_ok() =>
+                {
+                    count.parse::<u64>().ok()
+                }
+                _ => None,
+            }
+        })
+        .sum()
+}
+
+/// µs at the recording host's nominal 2.0 GHz as cycles, to 10 cycles.
+fn cycles_2ghz(us: f64) -> u64 {
+    (us * 200.0).round() as u64 * 10
+}
+
+/// The mean of a default `Amount` (a fixed value or a uniform range).
+fn mean(a: Amount) -> u64 {
+    match a {
+        Amount::Fixed(v) => v,
+        Amount::Uniform { lo, hi } => (lo + hi) / 2,
+        other => panic!("{other:?} has no stated mean"),
+    }
+}
+
+/// tbench's costs (`TbenchConfig`'s defaults and the loopback receive path,
+/// `TCP_LOOPBACK_NET_RX_CYCLES`) are the committed tbench-c1 recording's (one pair split over the
+/// two vCPUs, so every message's wake-up goes to the other vCPU), split as
+/// crates/wakelab-sim/src/workload/config.rs says: per operation and side, the CPU time
+/// (`sched_stat_runtime` over the bench log's operation count) less what the engine and the
+/// recorder charge by themselves.
+#[test]
+fn the_tbench_costs_are_the_recording() {
+    let log = recording_text("tbench-c1.bench.log");
+    let ops = op_table_count(&log) as f64;
+    assert!(
+        ops > 10_000.0,
+        "tbench-c1: the op table has {ops} operations"
+    );
+    let summary = recording_json("tbench-c1.summary.json");
+    let (client, server) = (group(&summary, "tbench"), group(&summary, "tbench_srv"));
+    let params = EngineParams::default();
+    // A wake-up and a switch as that recording paid them: the engine's and `perf sched record`'s.
+    let wake_us = (params.wakeup_cost_ns + PERF_SCHED_RECORD_WAKEUP_NS) as f64 / 1000.0;
+    let switch_us = (params.context_switch_ns + PERF_SCHED_RECORD_SWITCH_NS) as f64 / 1000.0;
+    let empty_read_us = TCP_EMPTY_READ_CYCLES as f64 / 2000.0;
+
+    // The rest of the send after its wake-up: tbench-c2's clients, each pair packed on one vCPU,
+    // from their wake-up of the server to their switch-out (a preemption there), less the wake-up.
+    let c2 = recording_json("tbench-c2.summary.json");
+    let send_return_us = num(&group(&c2, "tbench")["waker_runs_on"], "p50") / 1000.0 - wake_us;
+
+    // The loopback receive path: the softirq share of the run's busy ticks (/proc/stat) of the
+    // benchmark's CPU per operation, less the wake-ups in it, per message (a request and a
+    // reply).
+    let ticks = &recording_json("tbench-c1.json")["background_load"]["proc_stat_delta_ticks"];
+    let softirq = num(ticks, "softirq");
+    let softirq_share = softirq / (num(ticks, "user") + num(ticks, "system") + softirq);
+    let cpu_per_op_us = |g: &Value| num(g, "cpu_ns") / ops / 1000.0;
+    let wakes_per_op = |g: &Value| num(g, "wakes_issued") / ops;
+    let net_rx_us = (softirq_share * (cpu_per_op_us(client) + cpu_per_op_us(server))
+        - (wakes_per_op(client) + wakes_per_op(server)) * wake_us)
+        / 2.0;
+
+    // From a side's wake-up of the other to its block (median), less the wake-up, the rest of
+    // the send and the read that finds the socket empty.
+    let after_send_us = |g: &Value| {
+        num(&g["waker_runs_on"], "p50") / 1000.0 - wake_us - send_return_us - empty_read_us
+    };
+    // The rest of the side's CPU per operation: the work before its send.
+    let before_send_us = |g: &Value| {
+        cpu_per_op_us(g)
+            - net_rx_us
+            - wakes_per_op(g) * wake_us
+            - (send_return_us + after_send_us(g))
+            - empty_read_us
+            - switch_us
+    };
+
+    let d = TbenchConfig::default();
+    let derived = [
+        (
+            "TCP_LOOPBACK_NET_RX_CYCLES",
+            u64::from(TCP_LOOPBACK_NET_RX_CYCLES),
+            net_rx_us,
+        ),
+        (
+            "send_return_cycles",
+            mean(d.send_return_cycles),
+            send_return_us,
+        ),
+        (
+            "client_cycles",
+            mean(d.client_cycles),
+            before_send_us(client),
+        ),
+        (
+            "server_cycles",
+            mean(d.server_cycles),
+            before_send_us(server),
+        ),
+        (
+            "client_after_send_cycles",
+            mean(d.client_after_send_cycles),
+            after_send_us(client),
+        ),
+        (
+            "server_after_send_cycles",
+            mean(d.server_after_send_cycles),
+            after_send_us(server),
+        ),
+    ];
+    for (name, default, us) in derived {
+        assert_eq!(
+            default,
+            cycles_2ghz(us),
+            "tbench's {name} is the recording's {us:.3} µs at 2.0 GHz"
+        );
+    }
+
+    // MB/sec is payload: the log's throughput over its 3 s at the op table's count.
+    let mb_per_s: f64 = log
+        .lines()
+        .find_map(|l| l.strip_prefix("Throughput "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+        .expect("tbench-c1.bench.log has its Throughput line");
+    let bytes_per_op = (mb_per_s * 3e6 / ops / 10.0).round() as u64 * 10;
+    assert_eq!(
+        d.bytes_per_op, bytes_per_op,
+        "tbench's bytes_per_op is the recording's"
+    );
+
+    // docs/workloads.md quotes the inputs of the split.
+    let doc = std::fs::read_to_string(root().join("docs/workloads.md")).unwrap();
+    let doc = doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    for quoted in [
+        format!(
+            "client {:.2} µs, server {:.2} µs, `sched_stat_runtime`",
+            cpu_per_op_us(client),
+            cpu_per_op_us(server)
+        ),
+        format!("softirq share {:.1}%", 100.0 * softirq_share),
+        format!(
+            "median {:.2} µs from the client's wake-up of the server to its block",
+            num(&client["waker_runs_on"], "p50") / 1000.0
+        ),
+        format!(
+            "median {:.2} µs from the server's wake-up",
+            num(&server["waker_runs_on"], "p50") / 1000.0
+        ),
+    ] {
+        assert!(doc.contains(&quoted), "docs/workloads.md lacks `{quoted}`");
+    }
+}
+
+/// recordings/README.md, "tbench on three instances": the rows of the two committed instances
+/// are their files' (v782's is quoted from the hand-read table above it), and the untraced
+/// range is the runs' file.
+#[test]
+fn the_tbench_instances_table_is_the_recordings() {
+    let readme = std::fs::read_to_string(root().join("recordings/README.md")).unwrap();
+    let (_, rest) = readme
+        .split_once("<!-- tbench-instances -->")
+        .expect("recordings/README.md has the tbench-instances table");
+    let (table, after) = rest.split_once("<!-- /tbench-instances -->").unwrap();
+    let thousands = |n: u64| {
+        let s = n.to_string();
+        let (head, tail) = s.split_at(s.len() - 3);
+        if head.is_empty() {
+            tail.to_string()
+        } else {
+            format!("{head} {tail}")
+        }
+    };
+    for (instance, dir, when) in [
+        ("v1045", "recordings/host-2vcpu", "2026-12-01 15:06"),
+        (
+            "v1300",
+            "recordings/tbench-instances/v1300",
+            "2026-12-07 06:00",
+        ),
+    ] {
+        let read = |name: &str| {
+            let path = root().join(dir).join(name);
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        };
+        let log = read("tbench-c1.bench.log");
+        let ops = op_table_count(&log);
+        let result = log
+            .lines()
+            .find_map(|l| l.strip_prefix("Throughput "))
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap()
+            .to_string();
+        let meta: Value = serde_json::from_str(&read("tbench-c1.json")).unwrap();
+        assert!(
+            meta["host"]["kernel"].as_str().unwrap().ends_with(instance),
+            "{dir}'s recording is instance {instance}'s"
+        );
+        let summary: Value = serde_json::from_str(&read("tbench-c1.summary.json")).unwrap();
+        let (c, s) = (group(&summary, "tbench"), group(&summary, "tbench_srv"));
+        let per_op = |g: &Value| num(g, "cpu_ns") / ops as f64 / 1000.0;
+        let p50 = |g: &Value, key: &str| num(&g[key], "p50") / 1000.0;
+        let ticks = &meta["background_load"]["proc_stat_delta_ticks"];
+        let softirq = num(ticks, "softirq");
+        let share = 100.0 * softirq / (num(ticks, "user") + num(ticks, "system") + softirq);
+        let row = format!(
+            "| {instance} | {dir}/tbench-c1, {when} | {result} MB/sec | {} | {:.2} / {:.2} µs | \
+             {:.1} µs | {:.1} / {:.1} µs | {share:.1}% |",
+            thousands(ops),
+            per_op(c),
+            per_op(s),
+            p50(c, "burst"),
+            p50(c, "wake_latency"),
+            p50(s, "wake_latency"),
+        );
+        assert!(
+            table.contains(&row),
+            "the tbench-instances table lacks `{row}`"
+        );
+    }
+    let untraced: Vec<f64> =
+        std::fs::read_to_string(root().join("recordings/tbench-instances/v1300/untraced-c1.txt"))
+            .unwrap()
+            .lines()
+            .filter_map(|l| l.strip_prefix("Throughput "))
+            .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+            .collect();
+    assert_eq!(untraced.len(), 3);
+    let lo = untraced.iter().cloned().fold(f64::INFINITY, f64::min);
+    let hi = untraced.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    let after = after.split_whitespace().collect::<Vec<_>>().join(" ");
+    let quoted = format!("the pair makes {lo:.1}–{hi:.1} MB/sec (three runs");
+    assert!(
+        after.contains(&quoted),
+        "recordings/README.md lacks `{quoted}`"
+    );
+}
+
+/// docs/model.md, "Loopback networking": the receive path per message and the rest of the CPU
+/// per operation of the three committed tbench recordings (softirq share of `/proc/stat`'s busy
+/// ticks applied to the benchmark's CPU per operation, less its traced wake-ups).
+#[test]
+fn the_loopback_cost_by_placement_is_the_recordings() {
+    let params = EngineParams::default();
+    let wake_us = (params.wakeup_cost_ns + PERF_SCHED_RECORD_WAKEUP_NS) as f64 / 1000.0;
+    let (mut rx, mut rest) = (Vec::new(), Vec::new());
+    for c in [1, 2, 4] {
+        let name = format!("tbench-c{c}");
+        let ops = op_table_count(&recording_text(&format!("{name}.bench.log"))) as f64;
+        let summary = recording_json(&format!("{name}.summary.json"));
+        let (client, server) = (group(&summary, "tbench"), group(&summary, "tbench_srv"));
+        let cpu_us = (num(client, "cpu_ns") + num(server, "cpu_ns")) / ops / 1000.0;
+        let wakes = (num(client, "wakes_issued") + num(server, "wakes_issued")) / ops;
+        let ticks =
+            &recording_json(&format!("{name}.json"))["background_load"]["proc_stat_delta_ticks"];
+        let softirq = num(ticks, "softirq");
+        let share = softirq / (num(ticks, "user") + num(ticks, "system") + softirq);
+        rx.push((share * cpu_us - wakes * wake_us) / 2.0);
+        rest.push((1.0 - share) * cpu_us);
+    }
+    let doc = std::fs::read_to_string(root().join("docs/model.md")).unwrap();
+    let doc = doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    for quoted in [
+        format!(
+            "**{:.2} µs per message at one pair split, {:.2} µs at two pairs each packed on a vCPU, \
+             {:.2} µs at four pairs**",
+            rx[0], rx[1], rx[2]
+        ),
+        format!("({:.1} / {:.1} / {:.1} µs)", rest[0], rest[1], rest[2]),
+    ] {
+        assert!(doc.contains(&quoted), "docs/model.md lacks `{quoted}`");
+    }
+}
