@@ -10,7 +10,7 @@ use crate::freq::UpdateFlags;
 use crate::placement;
 
 use super::signals::util_est_dequeue;
-use super::{Ev, RATE_SHIFT, Sim};
+use super::{Ev, Sim};
 
 /// The context of a `wakeup_preempt` call that its 6.18.y checks read (next-buddy-eevdf):
 /// `WF_FORK` in its `wake_flags` (`wake_up_new_task`), and whether the caller runs in task
@@ -223,8 +223,7 @@ impl Sim {
             self.update_task_avg(t, cpu);
         }
         // fold progress
-        let rq = &self.rqs[cpu as usize];
-        let done = crate::wide::mul_shr(now - rq.seg_start, rq.rate, RATE_SHIFT);
+        let done = self.cycles_done(cpu);
         let task = &mut self.tasks[t as usize];
         task.remaining = task.remaining.saturating_sub(done);
         if task.remaining <= task.empty_read_ahead as u64 {

@@ -48,7 +48,7 @@ use crate::engine::task::{BlockReason, TaskId, TaskState};
 
 use crate::engine::behaviour::Op;
 
-use super::{RATE_SHIFT, Sim};
+use super::Sim;
 
 impl Sim {
     /// `send` of `bytes` from `t` (running on `cpu`) into `to`'s inbox. Returns true if the
@@ -274,12 +274,10 @@ impl Sim {
     fn cancel_empty_read_ahead(&mut self, t: TaskId) {
         let ahead = std::mem::take(&mut self.tasks[t as usize].empty_read_ahead) as u64;
         let cpu = self.tasks[t as usize].cpu;
-        let rq = &self.rqs[cpu as usize];
-        let running = rq.curr == Some(t);
+        let running = self.rqs[cpu as usize].curr == Some(t);
         let mut left = self.tasks[t as usize].remaining;
         if running {
-            let done = crate::wide::mul_shr(self.now - rq.seg_start, rq.rate, RATE_SHIFT);
-            left = left.saturating_sub(done);
+            left = left.saturating_sub(self.cycles_done(cpu));
         }
         if left > ahead {
             let task = &mut self.tasks[t as usize];

@@ -33,13 +33,21 @@ impl Sim {
             .collect()
     }
 
+    /// Cycles the task running on `cpu` has done since its current segment began
+    /// (`seg_start`, at `rate`): the progress not yet folded into its `remaining`.
+    #[inline]
+    pub(super) fn cycles_done(&self, cpu: Cpu) -> u64 {
+        let rq = &self.rqs[cpu as usize];
+        crate::wide::mul_shr(self.now - rq.seg_start, rq.rate, RATE_SHIFT)
+    }
+
     /// Fold progress of the running task into `remaining` and schedule its completion anew.
     pub(super) fn retime(&mut self, cpu: Cpu) {
         let now = self.now;
-        let rq = &self.rqs[cpu as usize];
-        let Some(t) = rq.curr else { return };
-        let (seg_start, rate) = (rq.seg_start, rq.rate);
-        let done = crate::wide::mul_shr(now - seg_start, rate, RATE_SHIFT);
+        let Some(t) = self.rqs[cpu as usize].curr else {
+            return;
+        };
+        let done = self.cycles_done(cpu);
         let task = &mut self.tasks[t as usize];
         task.remaining = task.remaining.saturating_sub(done);
         let rate = self.speed(cpu);
