@@ -127,8 +127,9 @@ fn xeon(base: u8, turbo: Vec<u8>) -> MachineFreq {
 ///   --model-summaries`): the other 6.6 µs are the VM's (the IPI's exit, waking the halted
 ///   vCPU's host thread, the entry). It includes no host halt polling (perf bench sched pipe,
 ///   which wakes the idle vCPU every 8 µs, sees 6.5 µs) and belongs to that VM instance: the
-///   earlier instance's tbench-c1 made 176 MB/sec against this one's 122. Target residency the
-///   same (one state: never consulted).
+///   earlier instance's tbench-c1 made 176 MB/sec against this one's 122, and on a later one
+///   (v1300) the same wake-up takes 25.4 µs and tbench-c1 makes 74 MB/sec (recordings/README.md,
+///   "tbench on three instances"). Target residency the same (one state: never consulted).
 /// * Power: not measurable in a guest; the numbers are a placeholder estimate of the Zen 1
 ///   class (about 3-4 W per busy core at 2 GHz) so energy columns stay finite. Not validated.
 pub fn epyc_kvm_2vcpu() -> MachineFreq {
