@@ -415,6 +415,12 @@ fn t4(f: &mut Figures) -> Result<()> {
         ),
     );
     put(f, "t4.dse.base", format!("{:.2}", db.domain_search_eff));
+    // runqueues per domain search: Domain Search Efficiency is domain searches per 100 scanned
+    put(
+        f,
+        "t4.rq.per.dsearch",
+        format!("{:.1}", 100.0 / db.domain_search_eff),
+    );
     put(f, "t4.dse.patched", format!("{:.2}", dp.domain_search_eff));
     put(
         f,
@@ -473,6 +479,11 @@ fn t4(f: &mut Figures) -> Result<()> {
         pct(pp.domain_scanned / pb.domain_scanned - 1.0, 0),
     );
     put(f, "pub.t4.dse.base", format!("{:.2}", pb.domain_search_eff));
+    put(
+        f,
+        "pub.t4.rq.per.dsearch",
+        format!("{:.1}", 100.0 / pb.domain_search_eff),
+    );
     put(
         f,
         "pub.t4.dse.patched",
