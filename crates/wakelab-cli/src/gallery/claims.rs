@@ -166,6 +166,14 @@ pub const CLAIMS: &[Claim] = &[
          clients, where {t3.busy.64} of the CPUs are busy; the published {pub.t3.gain.64} at 64 \
          clients",
     ),
+    c(
+        Marked("t3-level"),
+        "baseline Hmean in MB/s over the preset's runs: 1 client {t3.mbs.1} (published \
+         {pub.t3.mbs.1}), 8 clients {t3.mbs.8} ({pub.t3.mbs.8}), 64 clients {t3.mbs.64} \
+         ({pub.t3.mbs.64}), 128 clients {t3.mbs.128} ({pub.t3.mbs.128}). At 8 clients the \
+         model is {t3.vs.pub.8} against the published figure; at 64 clients it is \
+         {t3.x.pub.64}x",
+    ),
     c(Marked("runs"), "- t3: {t3.runs}."),
     // T4
     c(

@@ -351,6 +351,27 @@ fn t3(f: &mut Figures) -> Result<()> {
     put(f, "t3.scale", format!("{:.0}", base[i64].1 / base[0].1));
     let (p1, p64) = (published_at("t3", 1)?.0, published_at("t3", 64)?.0);
     put(f, "pub.t3.scale", format!("{:.0}", p64 / p1));
+    // the baseline's level against the published machine's, MB/s
+    for c in [1u32, 8, 64, 128] {
+        let i = e
+            .clients
+            .iter()
+            .position(|&n| n == c)
+            .with_context(|| format!("t3: no {c} clients"))?;
+        let model = base[i].1;
+        let published = published_at("t3", c)?.0;
+        put(f, &format!("t3.mbs.{c}"), thousands(model.round() as u64));
+        put(
+            f,
+            &format!("pub.t3.mbs.{c}"),
+            thousands(published.round() as u64),
+        );
+        match c {
+            8 => put(f, "t3.vs.pub.8", pct(model / published - 1.0, 0)),
+            64 => put(f, "t3.x.pub.64", format!("{:.1}", model / published)),
+            _ => {}
+        }
+    }
     let (b, p) = published_at("t3", 64)?;
     put(f, "pub.t3.gain.64", pct(p / b - 1.0, 1));
     // the busy share of the CPUs at 64 clients, baseline, mean over its runs
