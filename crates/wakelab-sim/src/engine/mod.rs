@@ -19,7 +19,10 @@ pub(crate) mod view;
 pub use behaviour::{
     Amount, Inbox, IoCompletion, IrqRoute, Op, Phase, SchedClass, TaskRef, TaskSpec,
 };
-pub use channel::{TCP_EMPTY_READ_CYCLES, TCP_LOOPBACK_NET_RX_CYCLES};
+pub use channel::{
+    PIPE_EMPTY_READ_CYCLES, TCP_EMPTY_READ_CYCLES, TCP_LOOPBACK_NET_RX_CYCLES,
+    UNIX_EMPTY_READ_CYCLES,
+};
 pub use error::{InvariantViolation, ProgramError, SimInputError};
 pub use params::EngineParams;
 pub use queue::{EventQueue, Nanos};
