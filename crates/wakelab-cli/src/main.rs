@@ -85,7 +85,7 @@ enum Cmd {
         /// Also print frequency (P-state) and idle-state (C-state) residency per point.
         #[arg(long)]
         residency: bool,
-        /// Run even if the estimated cost is above 10 CPU-minutes (docs/limits.md, "Cost").
+        /// Run even if the estimated cost is above 15 CPU-minutes (docs/limits.md, "Cost").
         #[arg(long)]
         yes: bool,
     },

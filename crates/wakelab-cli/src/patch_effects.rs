@@ -24,7 +24,7 @@ pub struct PatchEffectsArgs {
     /// Print JSON instead of the table.
     #[arg(long)]
     pub json: bool,
-    /// Run even if the estimated cost is above 10 CPU-minutes (docs/limits.md, "Cost").
+    /// Run even if the estimated cost is above 15 CPU-minutes (docs/limits.md, "Cost").
     #[arg(long)]
     pub yes: bool,
 }

@@ -44,7 +44,7 @@ fn the_largest_accepted_experiment_needs_one() {
 /// x `EVENTS_PER_CPU_SECOND`. (A run that ends early, hackbench's, does fewer: the estimate
 /// takes its whole run-length limit.) Until 7 December 2026 this ran 20 ms, whose start-up
 /// undercounts a steady run (t3 at 320 clients: 257 000 events per CPU-second in 20 ms,
-/// 322 900 over its 500 ms).
+/// 322 900 over its 500 ms, with the tbench costs of then).
 #[test]
 fn the_estimated_rate_covers_the_gallery() {
     let mut worst = (0.0, String::new());
