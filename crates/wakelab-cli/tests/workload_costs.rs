@@ -325,3 +325,34 @@ fn the_loopback_cost_by_placement_is_the_recordings() {
         assert!(doc.contains(&quoted), "docs/model.md lacks `{quoted}`");
     }
 }
+
+/// pgbench's work per statement (`PgbenchConfig::client_cycles` / `backend_cycles`) is the
+/// committed pgbench-select-c1's (one client): each side's burst (wake-up to block) read as the
+/// uniform range with the burst's p10 and p90, less the side's median run after its send
+/// (`waker_runs_on`), at the recording's 1996.249 MHz, to 100 cycles.
+#[test]
+fn the_pgbench_work_per_statement_is_the_recording() {
+    let summary = recording_json("pgbench-select-c1.summary.json");
+    let meta = recording_json("pgbench-select-c1.json");
+    // /proc/cpuinfo's "cpu MHz" of each vCPU, as text
+    let mhz: f64 = meta["host"]["cpu_mhz_proc_cpuinfo"][0]
+        .as_str()
+        .and_then(|v| v.parse().ok())
+        .expect("the recording's clock");
+    let to_cycles = |us: f64| (us * mhz / 100.0).round() as u64 * 100;
+    let d = wakelab_sim::workload::PgbenchConfig::default();
+    for (name, default) in [("pgbench", d.client_cycles), ("postgres", d.backend_cycles)] {
+        let g = group(&summary, name);
+        let (p10, p90) = (num(&g["burst"], "p10"), num(&g["burst"], "p90"));
+        // a uniform [lo, hi] has its p10 at lo + w/10 and its p90 at hi - w/10
+        let w = (p90 - p10) / 0.8;
+        let after = num(&g["waker_runs_on"], "p50");
+        let lo = to_cycles((p10 - w / 10.0 - after) / 1000.0);
+        let hi = to_cycles((p90 + w / 10.0 - after) / 1000.0);
+        assert_eq!(
+            default,
+            Amount::Uniform { lo, hi },
+            "pgbench's {name} work per statement is the recording's"
+        );
+    }
+}

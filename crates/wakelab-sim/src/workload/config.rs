@@ -559,7 +559,8 @@ pub struct PgbenchConfig {
     /// statement. Default uniform 11.6k-26.2k cycles, **measured** (recordings/host-2vcpu,
     /// pgbench-select-c1 of 2026-12-01 15:12, one client: the pgbench burst's p10 / p90 12.8 /
     /// 18.6 µs as a uniform 12.1-19.4 µs, less its median 6.2 µs run after the send, at the
-    /// recording's nominal 1996 MHz; its mean CPU per statement, 15.3 µs, is the mean burst).
+    /// recording's nominal 1996 MHz; its mean CPU per statement, 15.3 µs, is the mean burst;
+    /// recomputed from the summary by crates/wakelab-cli/tests/workload_costs.rs).
     pub client_cycles: Amount,
     /// Backend work per statement from its wake-up by the statement to its send of the result.
     /// Default uniform 149.4k-221.2k cycles, **measured** as `client_cycles` from the backend's
@@ -582,13 +583,16 @@ pub struct PgbenchConfig {
     /// engine's 1.45 µs, `engine.wakeup_cost_ns`, and `perf sched record`'s 1.26 µs,
     /// recordings/switch-cost; `send_return_cycles`' 1.75 µs; and the `recv`'s pass that finds
     /// the socket empty, charged by itself, 0.30 µs, `UNIX_EMPTY_READ_CYCLES`: 1.44 µs; 2.7 µs
-    /// until 7 December 2026, with a 1.75 µs traced wake-up and no empty read). In that split recording
+    /// until 7 December 2026, with a 1.75 µs traced wake-up and no empty read; from the exact
+    /// median, 6.242 µs, at the recording's 1996 MHz it would be 2.96k: the rounding is left,
+    /// not tested). In that split recording
     /// the wake-up goes to the other vCPU, which on that VM instance cost the waker about what a
     /// local one does (recordings/send-return/README.md).
     pub client_after_send_cycles: Amount,
     /// Backend run after a result's send system call until it blocks reading the next
     /// statement. Default 15.08k cycles, **measured** as above (median 12.3 µs less 2.71, 1.75
-    /// and 0.30 µs: 7.54 µs; 8.8 µs until 7 December 2026).
+    /// and 0.30 µs: 7.54 µs; 8.8 µs until 7 December 2026; from the exact median, 12.333 µs, at
+    /// 1996 MHz 15.12k, as for the client's: not tested).
     pub backend_after_send_cycles: Amount,
     /// Commits per WAL flush. Default 1 (synchronous_commit=on). 0 = never. A commit's flush
     /// is a `wal_flush` step (PostgreSQL's `XLogFlush`, engine/sim/wal.rs): a backend that
