@@ -167,18 +167,21 @@ impl Sim {
     /// itself (`loop_queue_rq` -> `loop_queue_work`, not WF_SYNC), then blocks (the caller).
     /// Returns false, doing nothing, for any other IO.
     pub(super) fn io_submit(&mut self, t: TaskId, cpu: Cpu) -> bool {
-        let Some(i) = self
+        // every at-submission route has a worker (compile refuses one without:
+        // behaviour.rs, `io.completion.at_submission`)
+        let Some((i, w)) = self
             .completions
             .armed
             .iter()
-            .position(|a| a.0 == t && a.1.at_submission)
+            .enumerate()
+            .find_map(|(i, a)| match a.1.worker {
+                Some(w) if a.0 == t && a.1.at_submission => Some((i, w)),
+                _ => None,
+            })
         else {
             return false;
         };
         let (_, c) = self.completions.armed.swap_remove(i);
-        let Some(w) = c.worker else {
-            return false;
-        };
         let raise = self.draw_softirq(&c);
         let p = Pending {
             waiter: t,
