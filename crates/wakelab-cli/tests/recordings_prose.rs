@@ -1326,66 +1326,6 @@ fn the_pgbench_server_processes_are_the_recordings() {
     assert!(bursts.is_empty());
 }
 
-/// dbench's CPU per file operation in the six committed dbench recordings: the `dbench`
-/// group's CPU (summary.json) over the operations in dbench's own table (bench.log). The
-/// README's op_cycles row quotes them, and the model's default `op_cycles` is their mean at
-/// 2.0 GHz (the recording host's clock), to the nearest 1000 cycles.
-#[test]
-fn the_dbench_op_cost_is_the_recordings() {
-    let mut per_op = Vec::new();
-    let mut cells = Vec::new();
-    for fs in ["ext4", "xfs"] {
-        let mut row = Vec::new();
-        for c in [1, 2, 4] {
-            let name = format!("dbench-{fs}-c{c}");
-            let log = std::fs::read_to_string(
-                root().join(format!("recordings/host-2vcpu/{name}.bench.log")),
-            )
-            .unwrap();
-            // the operation table: `Name  Count  AvgLat  MaxLat`
-            let ops: u64 = log
-                .lines()
-                .filter_map(|l| {
-                    let w: Vec<&str> = l.split_whitespace().collect();
-                    match w[..] {
-                        [op, count, avg, max]
-                            if op.chars().all(|c| c.is_ascii_alphabetic())
-                                && avg.parse::<f64>().is_ok()
-                                && max.parse::<f64>().is_ok() =>
-                        {
-                            count.parse::<u64>().ok()
-                        }
-                        _ => None,
-                    }
-                })
-                .sum();
-            assert!(ops > 10_000, "{name}: the op table has {ops} operations");
-            let summary = json(&format!("{name}.summary.json"));
-            let us = f(summary_group(&summary, "dbench"), "cpu_ns") / ops as f64 / 1000.0;
-            per_op.push(us);
-            row.push(format!("{us:.1}"));
-        }
-        cells.push(format!("{fs} **{}** µs", row.join(" / ")));
-    }
-    let readme = flat(&readme());
-    let quoted = format!("per op: {}", cells.join("; "));
-    assert!(readme.contains(&quoted), "README lacks `{quoted}`");
-    let mean = per_op.iter().sum::<f64>() / per_op.len() as f64;
-    let cycles = ((mean * 2.0).round() * 1000.0) as u64;
-    let wakelab_sim::engine::Amount::Uniform { lo, hi } =
-        wakelab_sim::workload::DbenchConfig::default().op_cycles
-    else {
-        panic!("dbench's op_cycles is a uniform range")
-    };
-    assert_eq!(
-        (lo + hi) / 2,
-        cycles,
-        "dbench's op_cycles mean is the recordings' mean CPU per op ({mean:.2} µs) at 2.0 GHz"
-    );
-    let stated = format!("mean {:.2} µs", mean);
-    assert!(readme.contains(&stated), "README lacks `{stated}`");
-}
-
 /// recordings/dbench-submit-tail: the README's table quotes the analysis files, and the
 /// validation's `LOOP_DATA_SUBMIT_CYCLES` is their clients' p10 / p50 (blocked next, averaged
 /// over the three runs) less the 1.75 µs wake-up the validation runs charge to the waker, read

@@ -356,3 +356,43 @@ fn the_pgbench_work_per_statement_is_the_recording() {
         );
     }
 }
+
+/// dbench's CPU per file operation in the six committed dbench recordings: the `dbench`
+/// group's CPU (summary.json) over the operations in dbench's own table (bench.log). The
+/// README's op_cycles row quotes them, and the model's default `op_cycles` is their mean at
+/// 2.0 GHz (the recording host's clock), to the nearest 1000 cycles.
+#[test]
+fn the_dbench_op_cost_is_the_recordings() {
+    let mut per_op = Vec::new();
+    let mut cells = Vec::new();
+    for fs in ["ext4", "xfs"] {
+        let mut row = Vec::new();
+        for c in [1, 2, 4] {
+            let name = format!("dbench-{fs}-c{c}");
+            let ops = op_table_count(&recording_text(&format!("{name}.bench.log")));
+            assert!(ops > 10_000, "{name}: the op table has {ops} operations");
+            let summary = recording_json(&format!("{name}.summary.json"));
+            let us = num(group(&summary, "dbench"), "cpu_ns") / ops as f64 / 1000.0;
+            per_op.push(us);
+            row.push(format!("{us:.1}"));
+        }
+        cells.push(format!("{fs} **{}** µs", row.join(" / ")));
+    }
+    let readme = std::fs::read_to_string(root().join("recordings/README.md")).unwrap();
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let quoted = format!("per op: {}", cells.join("; "));
+    assert!(readme.contains(&quoted), "README lacks `{quoted}`");
+    let mean = per_op.iter().sum::<f64>() / per_op.len() as f64;
+    let cycles = ((mean * 2.0).round() * 1000.0) as u64;
+    let Amount::Uniform { lo, hi } = wakelab_sim::workload::DbenchConfig::default().op_cycles
+    else {
+        panic!("dbench's op_cycles is a uniform range")
+    };
+    assert_eq!(
+        (lo + hi) / 2,
+        cycles,
+        "dbench's op_cycles mean is the recordings' mean CPU per op ({mean:.2} µs) at 2.0 GHz"
+    );
+    let stated = format!("mean {mean:.2} µs");
+    assert!(readme.contains(&stated), "README lacks `{stated}`");
+}
