@@ -9,6 +9,7 @@ use serde_json::Value;
 use wakelab_interop::validate::bench::{PERF_SCHED_RECORD_SWITCH_NS, PERF_SCHED_RECORD_WAKEUP_NS};
 use wakelab_sim::engine::{
     Amount, EngineParams, TCP_EMPTY_READ_CYCLES, TCP_LOOPBACK_NET_RX_CYCLES,
+    TCP_LOOPBACK_NET_RX_LOCAL_CYCLES,
 };
 use wakelab_sim::workload::TbenchConfig;
 
@@ -292,26 +293,72 @@ fn the_tbench_instances_table_is_the_recordings() {
 
 /// docs/model.md, "Loopback networking": the receive path per message and the rest of the CPU
 /// per operation of the three committed tbench recordings (softirq share of `/proc/stat`'s busy
-/// ticks applied to the benchmark's CPU per operation, less its traced wake-ups).
-#[test]
-fn the_loopback_cost_by_placement_is_the_recordings() {
+/// ticks applied to the benchmark's CPU per operation, less its traced wake-ups). The split
+/// pair's (tbench-c1) is the receive path of a send whose reader last ran on another CPU,
+/// `TCP_LOOPBACK_NET_RX_CYCLES`; the packed pairs' (tbench-c2) that of a send whose reader last
+/// ran on the sender's CPU, `TCP_LOOPBACK_NET_RX_LOCAL_CYCLES`.
+/// A tbench recording's loopback cost split (docs/model.md, "Loopback networking"): the softirq
+/// share of `/proc/stat`'s busy ticks applied to the benchmark's CPU per operation, less its
+/// traced wake-ups, per message (a request and a reply), and the rest of the CPU per operation.
+struct LoopbackSplit {
+    mb_per_s: String,
+    ops: u64,
+    softirq_share: f64,
+    rx_us: f64,
+    rest_us: f64,
+}
+
+/// [`LoopbackSplit`] of `dir/name.{bench.log,summary.json,json}`.
+fn loopback_split(dir: &str, name: &str) -> LoopbackSplit {
+    let read = |file: String| {
+        let path = root().join(dir).join(file);
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
     let params = EngineParams::default();
     let wake_us = (params.wakeup_cost_ns + PERF_SCHED_RECORD_WAKEUP_NS) as f64 / 1000.0;
-    let (mut rx, mut rest) = (Vec::new(), Vec::new());
-    for c in [1, 2, 4] {
-        let name = format!("tbench-c{c}");
-        let ops = op_table_count(&recording_text(&format!("{name}.bench.log"))) as f64;
-        let summary = recording_json(&format!("{name}.summary.json"));
-        let (client, server) = (group(&summary, "tbench"), group(&summary, "tbench_srv"));
-        let cpu_us = (num(client, "cpu_ns") + num(server, "cpu_ns")) / ops / 1000.0;
-        let wakes = (num(client, "wakes_issued") + num(server, "wakes_issued")) / ops;
-        let ticks =
-            &recording_json(&format!("{name}.json"))["background_load"]["proc_stat_delta_ticks"];
-        let softirq = num(ticks, "softirq");
-        let share = softirq / (num(ticks, "user") + num(ticks, "system") + softirq);
-        rx.push((share * cpu_us - wakes * wake_us) / 2.0);
-        rest.push((1.0 - share) * cpu_us);
+    let log = read(format!("{name}.bench.log"));
+    let ops = op_table_count(&log);
+    let mb_per_s = log
+        .lines()
+        .find_map(|l| l.strip_prefix("Throughput "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("the bench log's Throughput line")
+        .to_string();
+    let summary: Value = serde_json::from_str(&read(format!("{name}.summary.json"))).unwrap();
+    let (client, server) = (group(&summary, "tbench"), group(&summary, "tbench_srv"));
+    let cpu_us = (num(client, "cpu_ns") + num(server, "cpu_ns")) / ops as f64 / 1000.0;
+    let wakes = (num(client, "wakes_issued") + num(server, "wakes_issued")) / ops as f64;
+    let meta: Value = serde_json::from_str(&read(format!("{name}.json"))).unwrap();
+    let ticks = &meta["background_load"]["proc_stat_delta_ticks"];
+    let softirq = num(ticks, "softirq");
+    let share = softirq / (num(ticks, "user") + num(ticks, "system") + softirq);
+    LoopbackSplit {
+        mb_per_s,
+        ops,
+        softirq_share: share,
+        rx_us: (share * cpu_us - wakes * wake_us) / 2.0,
+        rest_us: (1.0 - share) * cpu_us,
     }
+}
+
+#[test]
+fn the_loopback_cost_by_placement_is_the_recordings() {
+    let splits: Vec<_> = [1, 2, 4]
+        .iter()
+        .map(|c| loopback_split("recordings/host-2vcpu", &format!("tbench-c{c}")))
+        .collect();
+    let rx: Vec<f64> = splits.iter().map(|s| s.rx_us).collect();
+    let rest: Vec<f64> = splits.iter().map(|s| s.rest_us).collect();
+    assert_eq!(
+        u64::from(TCP_LOOPBACK_NET_RX_CYCLES),
+        cycles_2ghz(rx[0]),
+        "the remote receive path is the split pair's"
+    );
+    assert_eq!(
+        u64::from(TCP_LOOPBACK_NET_RX_LOCAL_CYCLES),
+        cycles_2ghz(rx[1]),
+        "the local receive path is the packed pairs'"
+    );
     let doc = std::fs::read_to_string(root().join("docs/model.md")).unwrap();
     let doc = doc.split_whitespace().collect::<Vec<_>>().join(" ");
     for quoted in [
@@ -321,9 +368,63 @@ fn the_loopback_cost_by_placement_is_the_recordings() {
             rx[0], rx[1], rx[2]
         ),
         format!("({:.1} / {:.1} / {:.1} µs)", rest[0], rest[1], rest[2]),
+        {
+            // the later instance's split pair against its two packed runs
+            let v1300 =
+                |name: &str| loopback_split("recordings/tbench-instances/v1300", name).rx_us;
+            let (a, b) = (v1300("tbench-c2"), v1300("tbench-c2b"));
+            format!(
+                "{:.2} against {:.2}-{:.2} µs",
+                v1300("tbench-c1"),
+                a.min(b),
+                a.max(b)
+            )
+        },
     ] {
         assert!(doc.contains(&quoted), "docs/model.md lacks `{quoted}`");
     }
+}
+
+/// recordings/README.md, "tbench's receive path by placement": the cost split of every tbench
+/// recording of the two instances that have more than one (the columns the committed files give;
+/// the placement columns are read from the traces, which are not committed).
+#[test]
+fn the_tbench_placement_table_is_the_recordings() {
+    let readme = std::fs::read_to_string(root().join("recordings/README.md")).unwrap();
+    let (_, rest) = readme
+        .split_once("<!-- tbench-placement -->")
+        .expect("recordings/README.md has the tbench-placement table");
+    let (table, _) = rest.split_once("<!-- /tbench-placement -->").unwrap();
+    let rows = [
+        ("v1045", "recordings/host-2vcpu", "tbench-c1"),
+        ("v1045", "recordings/host-2vcpu", "tbench-c2"),
+        ("v1045", "recordings/host-2vcpu", "tbench-c4"),
+        ("v1300", "recordings/tbench-instances/v1300", "tbench-c1"),
+        ("v1300", "recordings/tbench-instances/v1300", "tbench-c2"),
+        ("v1300", "recordings/tbench-instances/v1300", "tbench-c2b"),
+        ("v1300", "recordings/tbench-instances/v1300", "tbench-c4"),
+        ("v1300", "recordings/tbench-instances/v1300", "tbench-c4b"),
+    ];
+    for (instance, dir, name) in rows {
+        let s = loopback_split(dir, name);
+        let row = format!(
+            "| {instance} | {name} | {} MB/sec | {} | {:.1}% | {:.2} µs | {:.1} µs |",
+            s.mb_per_s,
+            s.ops,
+            100.0 * s.softirq_share,
+            s.rx_us,
+            s.rest_us
+        );
+        assert!(
+            table.contains(&row),
+            "the tbench-placement table lacks `{row}`"
+        );
+    }
+    assert_eq!(
+        table.lines().filter(|l| l.starts_with("| v")).count(),
+        rows.len(),
+        "one row per recording"
+    );
 }
 
 /// pgbench's work per statement (`PgbenchConfig::client_cycles` / `backend_cycles`) is the

@@ -18,9 +18,11 @@ use crate::scenario::Experiment;
 
 /// Events per CPU per simulated second of a loaded machine. Measured: the busiest gallery run
 /// over its whole run length (tests/cost.rs `the_estimated_rate_covers_the_gallery`) is t4's
-/// patched variant at 320 clients, 240 100 per CPU-second of its 500 ms (7 December 2026, with
-/// tbench's costs from the committed recording: a third more CPU per operation, fewer events
-/// per simulated second); rounded up. 330 000 before, from t3 at 320 clients, 322 900 with the
+/// patched variant at 320 clients, 300 200 per CPU-second of its 500 ms (7 December 2026, since
+/// a loopback send whose reader last ran on the sender's CPU runs the cheaper local receive
+/// path: more operations per simulated second); rounded up. 250 000 before, from 240 100 for
+/// the same run with tbench's costs from the committed recording (a third more CPU per
+/// operation, fewer events per simulated second, the same day); 330 000 before that, from t3 at 320 clients, 322 900 with the
 /// earlier costs; the figures before that were read from the first 20 ms of each run, whose
 /// start-up undercounts a steady run, so they were low: 304 900 since the hop costs were
 /// measured apart (7 December 2026, recordings/switch-cost: the recorder's larger share taken
@@ -31,7 +33,7 @@ use crate::scenario::Experiment;
 /// TCP sockets (shorter operations, a run after each send: issue 19); before that tbench at 64
 /// clients on the 80-CPU `clx-2s-80t` preset did 129 000 (docs/performance.md) and t2-pgbench
 /// at 16 clients 116 000. Rounded up.
-pub const EVENTS_PER_CPU_SECOND: u64 = 250_000;
+pub const EVENTS_PER_CPU_SECOND: u64 = 310_000;
 
 /// Native events per CPU second of the engine (one thread, release build): 5 M on the
 /// development machine (docs/performance.md, "Engine throughput"). The browser's wasm build is
@@ -40,11 +42,12 @@ pub const NATIVE_EVENTS_PER_SECOND: u64 = 5_000_000;
 
 /// Estimated CPU time above which the CLI refuses to start without `--yes`, and the page asks
 /// first: 15 minutes of one native core. Every gallery preset must start without asking
-/// (tests/cost.rs): the largest estimate is t5's, 8.0 min, since its hackbench ends after
+/// (tests/cost.rs): the largest estimate is t5's, 9.9 min, since its hackbench ends after
 /// about 2.5 s of the 10 s run-length limit the estimate takes (it costs about a quarter of
 /// that). It was 10 minutes until 7 December 2026, when the events per CPU-second above were
 /// first measured over whole runs and t5's estimate rose to 10.6 min; it fell to 8.0 the same
-/// day with tbench's costs, and the threshold stayed where it was.
+/// day with tbench's costs and rose to 9.9 with the local receive path (engine/channel.rs
+/// `TCP_LOOPBACK_NET_RX_LOCAL_CYCLES`), and the threshold stayed where it was.
 pub const CONFIRM_ABOVE_CPU_SECONDS: f64 = 900.0;
 
 /// The estimated cost of running some points of an experiment.

@@ -196,13 +196,20 @@ fn from_6_14_a_read_that_releases_a_slot_of_a_full_pipe_wakes_one_writer() {
     assert_eq!(s.chan_write_blocks, 4);
 }
 
-/// A reader asleep in `recv` on a loopback TCP socket whose receive path costs `net_rx_cycles`,
-/// and a writer pinned to CPU 0 that starts at 1 ms, runs 20k cycles, sends 100 bytes, runs 20k
-/// cycles (10 µs at 2.0 GHz) and exits.
+/// A reader asleep in `recv` on a loopback TCP socket whose receive path costs `net_rx_cycles`
+/// (`net_rx_local_cycles` 1000 when the reader last ran on the sender's CPU), and a writer
+/// pinned to CPU 0 that starts at 1 ms, runs 20k cycles, sends 100 bytes, runs 20k cycles
+/// (10 µs at 2.0 GHz) and exits. The reader last ran on CPU 1.
 fn loopback_send(net_rx_cycles: u32) -> RunStats {
+    loopback_send_to_reader_on(1, net_rx_cycles)
+}
+
+/// [`loopback_send`] with the reader started (and asleep) on `reader_cpu`.
+fn loopback_send_to_reader_on(reader_cpu: u32, net_rx_cycles: u32) -> RunStats {
     let tasks = custom(serde_json::json!([
-        {"name": "reader", "start_cpu": 1, "program": [
-            {"recv": {"bytes": 100, "inbox": {"kind": "tcp", "net_rx_cycles": net_rx_cycles}}},
+        {"name": "reader", "start_cpu": reader_cpu, "program": [
+            {"recv": {"bytes": 100, "inbox": {"kind": "tcp", "net_rx_cycles": net_rx_cycles,
+                                               "net_rx_local_cycles": 1000}}},
             {"run": {"cycles": 1000}}
         ]},
         {"name": "writer", "start_cpu": 0, "affinity": "0", "start_ns": 1000000, "program": [
@@ -256,6 +263,32 @@ fn a_loopback_send_runs_the_receive_path_on_the_senders_cpu_then_wakes_the_reade
         "the sender ran on after the wake-up: {after} ns"
     );
     assert!(after.abs_diff(without.end_ns - w0.t_ns) <= 2);
+}
+
+#[test]
+fn a_loopback_send_to_a_reader_that_last_ran_on_the_senders_cpu_runs_the_local_receive_path() {
+    // The same send, its reader asleep on the sender's CPU 0 (TCP_LOOPBACK_NET_RX_LOCAL_CYCLES:
+    // 1000 cycles here) or on CPU 1 (net_rx_cycles, 8000): the wake-up follows the send by the
+    // one or the other, 0.5 µs or 4 µs at 2.0 GHz, and the sender's run is longer by as much.
+    let first_wake = |s: &RunStats| {
+        s.wake_records
+            .iter()
+            .find(|w| w.task == 0 && w.t_ns > 1_000_000)
+            .map(|w| w.t_ns)
+            .expect("the reader's wake-up")
+    };
+    let local = loopback_send_to_reader_on(0, 8000);
+    let remote = loopback_send_to_reader_on(1, 8000);
+    let local_free = loopback_send_to_reader_on(0, 0);
+    assert_eq!(local.net_rx_softirqs, 1);
+    // with net_rx_cycles 0 the local send still pays its own 1000 cycles: the two costs are apart
+    assert_eq!(first_wake(&local), first_wake(&local_free));
+    let send_ns = first_wake(&local) - 500;
+    assert!(
+        (first_wake(&remote) - send_ns).abs_diff(4_000) <= 1,
+        "remote reader: the wake-up 4 µs after the send ({} vs {send_ns})",
+        first_wake(&remote)
+    );
 }
 
 #[test]

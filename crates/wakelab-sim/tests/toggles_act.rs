@@ -192,14 +192,14 @@ fn seed_patches_act_where_their_paths_are_exercised() {
         t3 (tbench x32, clx-2s-80t):
           acts:
             recent-used-cpu 1+97+0/227149
-            idle-candidate 64+33+4/227646
-            idle-candidate-v1 135+0+242/223149
+            idle-candidate 45+46+0/228833
+            idle-candidate-v1 1313+0+2793/199738
             recent-keep-prev 0+226407+0/226480
-            recent-as-target 17+225959+0/226052
-            clear-target-from-scan 24+871+233/228165
-            account-search-cost 0+229+0/227029
+            recent-as-target 16+223910+0/227475
+            clear-target-from-scan 8+809+172/225014
+            account-search-cost 0+327+0/225993
             select-idle-smt-prev 1+0+28/227588
-            vcpu-pack 9312+0+119680/128992
+            vcpu-pack 20320+35+85625/105980
           inert:
             wake-affine-idle-params 0+0+0/226875
             wake-affine-return-cpu 0+0+0/226875
@@ -213,14 +213,14 @@ fn seed_patches_act_where_their_paths_are_exercised() {
         t4 (tbench x32, clx-2s-80t):
           acts:
             recent-used-cpu 1+97+0/227149
-            idle-candidate 64+33+4/227646
-            idle-candidate-v1 135+0+242/223149
+            idle-candidate 45+46+0/228833
+            idle-candidate-v1 1313+0+2793/199738
             recent-keep-prev 0+226407+0/226480
-            recent-as-target 17+225959+0/226052
-            clear-target-from-scan 24+871+233/228165
-            account-search-cost 0+229+0/227029
+            recent-as-target 16+223910+0/227475
+            clear-target-from-scan 8+809+172/225014
+            account-search-cost 0+327+0/225993
             select-idle-smt-prev 1+0+28/227588
-            vcpu-pack 9312+0+119680/128992
+            vcpu-pack 20320+35+85625/105980
           inert:
             wake-affine-idle-params 0+0+0/226875
             wake-affine-return-cpu 0+0+0/226875

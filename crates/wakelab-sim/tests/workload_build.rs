@@ -104,6 +104,7 @@ fn tbench_pairs_ping_pong_over_loopback_tcp() {
     let tcp = Inbox::Tcp {
         limit: 81_920,
         net_rx_cycles: 10_440,
+        net_rx_local_cycles: 2_260,
     };
     for k in 0..3u32 {
         let (c, s) = (&b.tasks[2 * k as usize], &b.tasks[2 * k as usize + 1]);
@@ -790,8 +791,8 @@ fn snapshot_small_builds() {
         s
     };
     expect![[r#"
-        tbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":8700,"hi":26100}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":5630}},{"run":{"cycles":2030}}]}},{"run":{"cycles":{"lo":3430,"hi":10290}}},{"recv":{"bytes":5630,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":10440}}},{"ops":{"n":1}}]}}]
-        tbench_srv/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":5630,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":10440}}},{"run":{"cycles":{"lo":4205,"hi":12615}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":5630}},{"run":{"cycles":2030}}]}},{"run":{"cycles":{"lo":3380,"hi":10140}}}]}}]
+        tbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":8700,"hi":26100}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":5630}},{"run":{"cycles":2030}}]}},{"run":{"cycles":{"lo":3430,"hi":10290}}},{"recv":{"bytes":5630,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":10440,"net_rx_local_cycles":2260}}},{"ops":{"n":1}}]}}]
+        tbench_srv/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":5630,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":10440,"net_rx_local_cycles":2260}}},{"run":{"cycles":{"lo":4205,"hi":12615}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":5630}},{"run":{"cycles":2030}}]}},{"run":{"cycles":{"lo":3380,"hi":10140}}}]}}]
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "tbench"}), 1)));
     expect![[r#"
@@ -816,8 +817,8 @@ fn snapshot_small_builds() {
         1,
     )));
     expect![[r#"
-        netperf/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":1500,"hi":4500}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":1}},{"run":{"cycles":2030}}]}},{"run":{"cycles":{"lo":3430,"hi":10290}}},{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":10440}}},{"ops":{"n":1}}]}}]
-        netserver/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":10440}}},{"run":{"cycles":{"lo":1500,"hi":4500}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":1}},{"run":{"cycles":2030}}]}},{"run":{"cycles":{"lo":3430,"hi":10290}}}]}}]
+        netperf/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":1500,"hi":4500}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":1}},{"run":{"cycles":2030}}]}},{"run":{"cycles":{"lo":3430,"hi":10290}}},{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":10440,"net_rx_local_cycles":2260}}},{"ops":{"n":1}}]}}]
+        netserver/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":1,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":10440,"net_rx_local_cycles":2260}}},{"run":{"cycles":{"lo":1500,"hi":4500}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":1}},{"run":{"cycles":2030}}]}},{"run":{"cycles":{"lo":3430,"hi":10290}}}]}}]
     "#]].assert_eq(&show(&build(serde_json::json!({"kind": "netperf"}), 1)));
 }
 

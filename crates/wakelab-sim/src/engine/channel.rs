@@ -72,8 +72,9 @@ pub const TCP_LOOPBACK_LIMIT: u32 = 65_536 + 16_384;
 /// they cost in that recording (1.98 per operation, 2.71 µs each: the engine's
 /// `wakeup_cost_ns`, 1.45 µs, and the recorder's tracepoints, `perf sched record`, 1.26 µs,
 /// recordings/observer), per message (one request, one reply): 5.22 µs. That is one pair
-/// split over the vCPUs, each message's reader on the other one; the packed pairs of the other
-/// tbench recordings spend less (docs/model.md, "Loopback networking").
+/// split over the vCPUs, each message's reader last ran on the other one: the cost of a send
+/// whose reader last ran on another CPU; one whose reader last ran on the sender's CPU costs
+/// [`TCP_LOOPBACK_NET_RX_LOCAL_CYCLES`] (docs/model.md, "Loopback networking").
 /// (2.79 µs until 7 December 2026, read from an earlier instance's recording, 02:44 on
 /// instance v782, not committed, whose tbench-c1 ran at 176 MB/sec against the committed one's
 /// 122: recordings/README.md, "tbench"; 3.75 µs before that, with a 0.85 µs wake-up and a
@@ -85,6 +86,18 @@ pub const TCP_LOOPBACK_LIMIT: u32 = 65_536 + 16_384;
 /// reply, and what of the softirq follows the wake-up, are assumptions (equal; the wake-up
 /// cost).
 pub const TCP_LOOPBACK_NET_RX_CYCLES: u32 = 10_440;
+/// The loopback receive path of a send whose reader last ran on the sender's CPU (its socket,
+/// its wait queue and the task itself were last touched there), cycles. Source (**measured**
+/// indirectly, as [`TCP_LOOPBACK_NET_RX_CYCLES`] and by the same arithmetic): the committed
+/// tbench-c2 recording (recordings/host-2vcpu, instance v1045), two pairs each packed on one
+/// vCPU so that every message's reader last ran on its sender's vCPU: softirq 21.6% of the busy
+/// ticks of 23.7 µs of CPU per operation, less 1.05 traced wake-ups per operation at 2.71 µs,
+/// per message: 1.13 µs, 2260 cycles at 2.0 GHz (crates/wakelab-cli/tests/workload_costs.rs
+/// recomputes it). What makes the split pair's 4.09 µs dearer is not separated: the reader's
+/// cache lines on the other CPU, and in that VM the IPI's exit and the kick of the halted vCPU.
+/// The model keys the cost on the CPU alone: an SMT sibling or an LLC neighbour is "another
+/// CPU" (docs/model.md, "Loopback networking"). Tick sampling: +-6% (324 ticks).
+pub const TCP_LOOPBACK_NET_RX_LOCAL_CYCLES: u32 = 2_260;
 /// CPU cost of a `recv` that finds its inbox empty, before the task sleeps: the system call's
 /// entry and the pass through the read path that finds nothing (`pipe_read`,
 /// `unix_stream_read_generic`, `tcp_recvmsg`), then `prepare_to_wait` and `schedule()` up to the
@@ -134,13 +147,16 @@ pub enum Inbox {
     },
     /// A TCP socket over loopback; `limit` bounds the bytes sent and not yet read (default
     /// 81920, see `TCP_LOOPBACK_LIMIT`); `net_rx_cycles` is the receive path each send into
-    /// it runs on the sender's CPU before the reader's wake-up (default 10440, see
-    /// `TCP_LOOPBACK_NET_RX_CYCLES`).
+    /// it runs on the sender's CPU before the reader's wake-up when the reader last ran on
+    /// another CPU (default 10440, see `TCP_LOOPBACK_NET_RX_CYCLES`), `net_rx_local_cycles`
+    /// when it last ran on the sender's CPU (default 2260, `TCP_LOOPBACK_NET_RX_LOCAL_CYCLES`).
     Tcp {
         #[serde(default = "default_tcp_limit")]
         limit: u32,
         #[serde(default = "default_net_rx_cycles")]
         net_rx_cycles: u32,
+        #[serde(default = "default_net_rx_local_cycles")]
+        net_rx_local_cycles: u32,
     },
 }
 
@@ -155,6 +171,9 @@ fn default_tcp_limit() -> u32 {
 }
 fn default_net_rx_cycles() -> u32 {
     TCP_LOOPBACK_NET_RX_CYCLES
+}
+fn default_net_rx_local_cycles() -> u32 {
+    TCP_LOOPBACK_NET_RX_LOCAL_CYCLES
 }
 
 impl Default for Inbox {
@@ -195,11 +214,14 @@ impl Inbox {
             Inbox::Tcp {
                 limit,
                 net_rx_cycles,
+                net_rx_local_cycles,
             } => {
                 between(limit, 1, MAX_SOCKET_BUFFER)
                     .map_err(|m| program_field("inbox.limit", m))?;
                 between(net_rx_cycles, 0, MAX_NET_RX_CYCLES)
-                    .map_err(|m| program_field("inbox.net_rx_cycles", m))
+                    .map_err(|m| program_field("inbox.net_rx_cycles", m))?;
+                between(net_rx_local_cycles, 0, MAX_NET_RX_CYCLES)
+                    .map_err(|m| program_field("inbox.net_rx_local_cycles", m))
             }
         }
     }
@@ -462,6 +484,7 @@ mod tests {
         let mut c = Channel::new(Inbox::Tcp {
             limit: 1000,
             net_rx_cycles: 0,
+            net_rx_local_cycles: 0,
         });
         assert_eq!(fill(&mut c, 100), 10);
         // taken by tcp_sendmsg, not readable until the receive path runs
@@ -516,18 +539,31 @@ mod tests {
             i,
             Inbox::Tcp {
                 limit: 81_920,
-                net_rx_cycles: TCP_LOOPBACK_NET_RX_CYCLES
+                net_rx_cycles: TCP_LOOPBACK_NET_RX_CYCLES,
+                net_rx_local_cycles: TCP_LOOPBACK_NET_RX_LOCAL_CYCLES
             }
         );
         assert!(
             Inbox::Tcp {
                 limit: 1,
-                net_rx_cycles: MAX_NET_RX_CYCLES + 1
+                net_rx_cycles: MAX_NET_RX_CYCLES + 1,
+                net_rx_local_cycles: 0
             }
             .check()
             .unwrap_err()
             .to_string()
             .contains("inbox.net_rx_cycles")
+        );
+        assert!(
+            Inbox::Tcp {
+                limit: 1,
+                net_rx_cycles: 0,
+                net_rx_local_cycles: MAX_NET_RX_CYCLES + 1
+            }
+            .check()
+            .unwrap_err()
+            .to_string()
+            .contains("inbox.net_rx_local_cycles")
         );
     }
 }

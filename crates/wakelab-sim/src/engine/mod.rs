@@ -21,7 +21,7 @@ pub use behaviour::{
 };
 pub use channel::{
     PIPE_EMPTY_READ_CYCLES, TCP_EMPTY_READ_CYCLES, TCP_LOOPBACK_NET_RX_CYCLES,
-    UNIX_EMPTY_READ_CYCLES,
+    TCP_LOOPBACK_NET_RX_LOCAL_CYCLES, UNIX_EMPTY_READ_CYCLES,
 };
 pub use error::{InvariantViolation, ProgramError, SimInputError};
 pub use params::EngineParams;

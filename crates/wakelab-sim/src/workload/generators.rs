@@ -8,7 +8,10 @@ use crate::cpumask::CpuMask;
 use crate::engine::behaviour::{
     Amount, Inbox, IoCompletion, IrqRoute, MAX_PROGRAM_OPS, Phase, SchedClass, TaskRef, TaskSpec,
 };
-use crate::engine::channel::{SK_WMEM_DEFAULT, TCP_LOOPBACK_LIMIT, TCP_LOOPBACK_NET_RX_CYCLES};
+use crate::engine::channel::{
+    SK_WMEM_DEFAULT, TCP_LOOPBACK_LIMIT, TCP_LOOPBACK_NET_RX_CYCLES,
+    TCP_LOOPBACK_NET_RX_LOCAL_CYCLES,
+};
 use crate::topology::Topology;
 
 use super::config::*;
@@ -200,6 +203,7 @@ fn tcp_inbox() -> Inbox {
     Inbox::Tcp {
         limit: TCP_LOOPBACK_LIMIT,
         net_rx_cycles: TCP_LOOPBACK_NET_RX_CYCLES,
+        net_rx_local_cycles: TCP_LOOPBACK_NET_RX_LOCAL_CYCLES,
     }
 }
 

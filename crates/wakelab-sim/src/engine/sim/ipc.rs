@@ -93,9 +93,20 @@ impl Sim {
             // unix_stream_sendmsg queues the skb on the peer and calls sk_data_ready =
             // sock_def_readable: wake_up_interruptible_sync_poll
             Inbox::Unix { .. } => self.wake_reader(to, cpu, t, true, true),
-            Inbox::Tcp { net_rx_cycles, .. } => {
+            Inbox::Tcp {
+                net_rx_cycles,
+                net_rx_local_cycles,
+                ..
+            } => {
                 // loopback: the receive path runs in softirq on this CPU, as part of this
-                // task's run, before the data is readable and the reader is woken
+                // task's run, before the data is readable and the reader is woken; it costs
+                // less when the reader last ran here (task_cpu: its socket, its wait queue and
+                // the task were last touched on this CPU; TCP_LOOPBACK_NET_RX_LOCAL_CYCLES)
+                let net_rx_cycles = if self.tasks[to as usize].cpu == cpu {
+                    net_rx_local_cycles
+                } else {
+                    net_rx_cycles
+                };
                 self.stats.net_rx_softirqs += 1;
                 self.tasks[t as usize].net_rx = Some((to, bytes));
                 if net_rx_cycles == 0 {
