@@ -67,6 +67,17 @@ fn cycles_2ghz(us: f64) -> u64 {
     (us * 200.0).round() as u64 * 10
 }
 
+/// The text between `<!-- NAME -->` and `<!-- /NAME -->` in recordings/README.md, and what
+/// follows it.
+fn readme_marked(name: &str) -> (String, String) {
+    let readme = std::fs::read_to_string(root().join("recordings/README.md")).unwrap();
+    let (_, rest) = readme
+        .split_once(&format!("<!-- {name} -->"))
+        .unwrap_or_else(|| panic!("recordings/README.md has the {name} table"));
+    let (table, after) = rest.split_once(&format!("<!-- /{name} -->")).unwrap();
+    (table.to_string(), after.to_string())
+}
+
 /// The mean of a default `Amount` (a fixed value or a uniform range).
 fn mean(a: Amount) -> u64 {
     match a {
@@ -106,14 +117,10 @@ fn the_tbench_costs_are_the_recording() {
     // The loopback receive path: the softirq share of the run's busy ticks (/proc/stat) of the
     // benchmark's CPU per operation, less the wake-ups in it, per message (a request and a
     // reply).
-    let ticks = &recording_json("tbench-c1.json")["background_load"]["proc_stat_delta_ticks"];
-    let softirq = num(ticks, "softirq");
-    let softirq_share = softirq / (num(ticks, "user") + num(ticks, "system") + softirq);
+    let split = loopback_split("recordings/host-2vcpu", "tbench-c1");
+    let (softirq_share, net_rx_us) = (split.softirq_share, split.rx_us);
     let cpu_per_op_us = |g: &Value| num(g, "cpu_ns") / ops / 1000.0;
     let wakes_per_op = |g: &Value| num(g, "wakes_issued") / ops;
-    let net_rx_us = (softirq_share * (cpu_per_op_us(client) + cpu_per_op_us(server))
-        - (wakes_per_op(client) + wakes_per_op(server)) * wake_us)
-        / 2.0;
 
     // From a side's wake-up of the other to its block (median), less the wake-up, the rest of
     // the send and the read that finds the socket empty.
@@ -172,12 +179,7 @@ fn the_tbench_costs_are_the_recording() {
     }
 
     // MB/sec is payload: the log's throughput over its 3 s at the op table's count.
-    let mb_per_s: f64 = log
-        .lines()
-        .find_map(|l| l.strip_prefix("Throughput "))
-        .and_then(|rest| rest.split_whitespace().next())
-        .and_then(|v| v.parse().ok())
-        .expect("tbench-c1.bench.log has its Throughput line");
+    let mb_per_s: f64 = split.mb_per_s.parse().expect("tbench-c1's MB/sec");
     let bytes_per_op = (mb_per_s * 3e6 / ops / 10.0).round() as u64 * 10;
     assert_eq!(
         d.bytes_per_op, bytes_per_op,
@@ -212,11 +214,7 @@ fn the_tbench_costs_are_the_recording() {
 /// range is the runs' file.
 #[test]
 fn the_tbench_instances_table_is_the_recordings() {
-    let readme = std::fs::read_to_string(root().join("recordings/README.md")).unwrap();
-    let (_, rest) = readme
-        .split_once("<!-- tbench-instances -->")
-        .expect("recordings/README.md has the tbench-instances table");
-    let (table, after) = rest.split_once("<!-- /tbench-instances -->").unwrap();
+    let (table, after) = readme_marked("tbench-instances");
     let thousands = |n: u64| {
         let s = n.to_string();
         let (head, tail) = s.split_at(s.len() - 3);
@@ -390,11 +388,7 @@ fn the_loopback_cost_by_placement_is_the_recordings() {
 /// the placement columns are read from the traces, which are not committed).
 #[test]
 fn the_tbench_placement_table_is_the_recordings() {
-    let readme = std::fs::read_to_string(root().join("recordings/README.md")).unwrap();
-    let (_, rest) = readme
-        .split_once("<!-- tbench-placement -->")
-        .expect("recordings/README.md has the tbench-placement table");
-    let (table, _) = rest.split_once("<!-- /tbench-placement -->").unwrap();
+    let (table, _) = readme_marked("tbench-placement");
     let rows = [
         ("v1045", "recordings/host-2vcpu", "tbench-c1"),
         ("v1045", "recordings/host-2vcpu", "tbench-c2"),
