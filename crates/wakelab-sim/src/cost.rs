@@ -23,8 +23,9 @@ use crate::scenario::Experiment;
 /// path: more operations per simulated second); rounded up. 250 000 before, from 240 100 for
 /// the same run with tbench's costs from the committed recording (a third more CPU per
 /// operation, fewer events per simulated second, the same day); 330 000 before that, from t3
-/// at 320 clients, 322 900 with the earlier costs; the figures before that were read from the first 20 ms of each run, whose
-/// start-up undercounts a steady run, so they were low: 304 900 since the hop costs were
+/// at 320 clients, 322 900 with the earlier costs; the figures before that were read from the
+/// first 20 ms of each run, whose start-up undercounts a steady run, so they were low: 304 900
+/// since the hop costs were
 /// measured apart (7 December 2026, recordings/switch-cost: the recorder's larger share taken
 /// out of tbench's costs leaves cheaper operations untraced); 250 600 since tbench's costs no
 /// longer include the recorder's (4 December 2026, recordings/observer: cheaper operations,
