@@ -434,3 +434,46 @@ fn a_forked_child_does_not_preempt_its_parent_with_next_buddy_eevdf() {
     assert!(old >= 2, "6.18.2: {old} preemptions at a fork");
     assert_eq!(new, 0, "next-buddy-eevdf");
 }
+
+/// On CPU 0 a hog and a worker (1 ms of work, then 100 µs asleep), both pinned; no
+/// DELAY_DEQUEUE, so the worker leaves the runqueue whenever it blocks. `dequeue_entity` takes
+/// its lag while it is still `cfs_rq->curr` and on the runqueue, so V counts it: with two tasks
+/// of equal weight its lag is half its distance to the hog, i.e. the lag it was picked with
+/// less half of what it has run since. Its wake-up places it back with that lag (PLACE_LAG),
+/// which the wake-up check reads. (The model takes the task off the CPU before the lag, so
+/// `stop_running` puts it back in the tree for it: counted once, as in the kernel.)
+#[test]
+fn a_task_that_blocks_leaves_with_its_lag_against_an_average_that_counts_it() {
+    let tasks = serde_json::json!([
+        hog("hog", 0),
+        {"name": "worker", "affinity": "0", "start_cpu": 0,
+            "program": [{"loop": {"count": null, "body": [
+                {"run": {"cycles": 2_000_000}},
+                {"sleep": {"ns": 100_000}}]}}]}
+    ]);
+    let s = run(&two_cpus(tasks, 200, without(SchedFeature::DelayDequeue)));
+    let mut checked = 0;
+    for w in s.wake_preempts.iter().filter(|w| w.wakee == 1) {
+        // the worker's last pick before this wake-up: its trailing segments with one pick lag
+        let mut segs = s
+            .timeline
+            .iter()
+            .filter(|g| g.task == Some(1) && g.end <= w.t_ns)
+            .rev();
+        let Some(last) = segs.next() else { continue };
+        let lag = last.lag_ns.unwrap();
+        let ran: u64 = (last.end - last.start)
+            + segs
+                .take_while(|g| g.lag_ns == Some(lag))
+                .map(|g| g.end - g.start)
+                .sum::<u64>();
+        let want = lag - ran as i64 / 2;
+        assert!(
+            w.wakee_lag_ns.abs_diff(want) <= 1_000,
+            "woken with lag {} ns, picked with {lag} ns and ran {ran} ns: want {want} ns",
+            w.wakee_lag_ns
+        );
+        checked += 1;
+    }
+    assert!(checked >= 50, "{checked} wake-ups checked");
+}

@@ -126,6 +126,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             next-buddy-eevdf 0+0+0/130
             revert-force-wakeup-preemption 0+0+0/130
             wakeup-preempt-delayed 0+0+0/130
+            lag-clamp-max-slice 0+0+0/130
         t1 (dbench x4, skl-client-8t):
           acts:
             prev-idle-no-migrate 1+0+0/1460
@@ -147,6 +148,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             next-buddy-eevdf 0+0+0/130
             revert-force-wakeup-preemption 0+0+0/130
             wakeup-preempt-delayed 0+0+0/130
+            lag-clamp-max-slice 0+0+0/130
         t2 (dbench x4, skl-client-8c-nosmt):
           acts:
             prev-idle-no-migrate 483+0+2/1659
@@ -168,6 +170,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             next-buddy-eevdf 0+0+0/1623
             revert-force-wakeup-preemption 0+0+0/1623
             wakeup-preempt-delayed 0+0+0/1623
+            lag-clamp-max-slice 0+0+0/1623
         t2-pgbench (pgbench x4, skl-client-8t):
           acts:
             prev-idle-no-migrate 1+0+0/10124
@@ -189,6 +192,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             next-buddy-eevdf 0+0+0/8641
             revert-force-wakeup-preemption 0+0+0/8641
             wakeup-preempt-delayed 0+0+0/8641
+            lag-clamp-max-slice 0+0+0/8641
         t3 (tbench x32, clx-2s-80t):
           acts:
             recent-used-cpu 1+97+0/227149
@@ -210,6 +214,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             next-buddy-eevdf 0+0+0/226059
             revert-force-wakeup-preemption 0+0+0/226059
             wakeup-preempt-delayed 0+0+0/226059
+            lag-clamp-max-slice 0+0+0/226059
         t4 (tbench x32, clx-2s-80t):
           acts:
             recent-used-cpu 1+97+0/227149
@@ -231,6 +236,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             next-buddy-eevdf 0+0+0/226059
             revert-force-wakeup-preemption 0+0+0/226059
             wakeup-preempt-delayed 0+0+0/226059
+            lag-clamp-max-slice 0+0+0/226059
         t5 (hackbench x4, pixel2):
           acts:
             recent-used-cpu 0+317+501/2825
@@ -252,6 +258,7 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             select-idle-smt-prev 0+0+0/4569
             idle-cores-clear-target 0+0+0/4569
             wakeup-preempt-delayed 0+0+0/7232
+            lag-clamp-max-slice 0+0+0/5125
     "#]]
     .assert_eq(&rows.concat());
 }

@@ -326,7 +326,9 @@ pub const WAKEUP_PREEMPT_DELAYED_SINCE_6_18_Y: u32 = 44;
 /// on a 6.18.y kernel from [`WAKEUP_PREEMPT_DELAYED_SINCE_6_18_Y`], the wake-up preemption
 /// check of its text: `next-buddy-eevdf` (with NEXT_BUDDY off, as the text has it),
 /// `revert-force-wakeup-preemption` and `wakeup-preempt-delayed` (the three read there,
-/// recordings/host-kernel/README.md).
+/// recordings/host-kernel/README.md), and the lag clamp of its `update_entity_lag`,
+/// `lag-clamp-max-slice` (read in the same 6.18.44 build, 2026-12-07: recordings/host-kernel/
+/// README.md, "The lag clamp"; assumed from the same release, like the other three).
 pub fn host_fixes(release: &str) -> Vec<PatchId> {
     let sublevel = release
         .strip_prefix("6.18.")
@@ -337,6 +339,7 @@ pub fn host_fixes(release: &str) -> Vec<PatchId> {
             PatchId::NextBuddyEevdf,
             PatchId::RevertForceWakeupPreemption,
             PatchId::WakeupPreemptDelayed,
+            PatchId::LagClampMaxSlice,
         ],
         _ => vec![],
     }
@@ -903,6 +906,7 @@ mod tests {
             PatchId::NextBuddyEevdf,
             PatchId::RevertForceWakeupPreemption,
             PatchId::WakeupPreemptDelayed,
+            PatchId::LagClampMaxSlice,
         ];
         assert_eq!(host_fixes("6.18.44-fc-v1045"), fix);
         assert_eq!(host_fixes("6.18.51"), fix);
@@ -938,7 +942,8 @@ mod tests {
                     "vcpu-pack",
                     "next-buddy-eevdf",
                     "revert-force-wakeup-preemption",
-                    "wakeup-preempt-delayed"
+                    "wakeup-preempt-delayed",
+                    "lag-clamp-max-slice"
                 ]
             )
         );
@@ -955,9 +960,10 @@ mod tests {
         assert!(
             other.description.contains(
                 "5.15 baseline (--kernel 5.15: the recording's kernel runs as 6.18 + vcpu-pack, \
-                 next-buddy-eevdf, revert-force-wakeup-preemption, wakeup-preempt-delayed; 5.15 \
-                 has no vcpu-pack or next-buddy-eevdf or revert-force-wakeup-preemption or \
-                 wakeup-preempt-delayed)"
+                 next-buddy-eevdf, revert-force-wakeup-preemption, wakeup-preempt-delayed, \
+                 lag-clamp-max-slice; 5.15 has no vcpu-pack or next-buddy-eevdf or \
+                 revert-force-wakeup-preemption or wakeup-preempt-delayed or \
+                 lag-clamp-max-slice)"
             ),
             "{}",
             other.description
@@ -966,7 +972,8 @@ mod tests {
         assert!(
             mainline.description.contains(
                 "6.18 baseline (--baseline: the recording's kernel runs as 6.18 + vcpu-pack, \
-                 next-buddy-eevdf, revert-force-wakeup-preemption, wakeup-preempt-delayed)"
+                 next-buddy-eevdf, revert-force-wakeup-preemption, wakeup-preempt-delayed, \
+                 lag-clamp-max-slice)"
             ),
             "{}",
             mainline.description
@@ -976,7 +983,7 @@ mod tests {
             mainline_other.description.contains(
                 "5.15 baseline (--kernel 5.15 --baseline: the recording's kernel runs as 6.18 \
                  + vcpu-pack, next-buddy-eevdf, revert-force-wakeup-preemption, \
-                 wakeup-preempt-delayed)"
+                 wakeup-preempt-delayed, lag-clamp-max-slice)"
             ),
             "{}",
             mainline_other.description

@@ -34,6 +34,7 @@ pub enum PatchId {
     NextBuddyEevdf,
     RevertForceWakeupPreemption,
     WakeupPreemptDelayed,
+    LagClampMaxSlice,
 }
 
 /// One entry of the registry (shown in the UI).
@@ -338,10 +339,31 @@ pub const PATCHES: &[PatchInfo] = &[
         affects: "check_preempt_wakeup_fair (the pick of a wake-up preemption)",
         nfc: false,
     },
+    PatchInfo {
+        id: PatchId::LagClampMaxSlice,
+        key: "lag-clamp-max-slice",
+        title: "sched/fair: Increase max lag clamping",
+        author: "Peter Zijlstra (posted by Vincent Guittot)",
+        landed: "posted 13 June 2025 (2/4 of 'Manage lag and run to parity with different \
+            slices'); not in 6.18.2; in the recording host's 6.18.44 build",
+        explanation: "update_entity_lag() clamps the lag a task leaves the runqueue with. 6.18.2 \
+            clamps it to twice the task's own slice, at least a tick: max(2 * slice, TICK_NSEC) \
+            of virtual time. The patch clamps it to the longest slice on the runqueue plus a \
+            tick instead (cfs_rq_max_slice() + TICK_NSEC, max_slice kept in the rbtree's \
+            augmented data), so that a task with a long custom slice cannot make the others \
+            lose the positive lag they earned while it ran to parity. In the model every task \
+            has the base slice, so the limit becomes slice + tick: larger than 6.18.2's when \
+            the slice is shorter than a tick (always at HZ=250, where the base slice is at most \
+            3 ms), smaller when it is longer. The recording host's kernel has it (its update_entity_lag, read from the \
+            live kernel text: recordings/host-kernel/README.md, 'The lag clamp').",
+        applies_to: &[V6_18],
+        affects: "update_entity_lag (the lag kept across a sleep or a migration)",
+        nfc: false,
+    },
 ];
 
 impl PatchId {
-    pub const ALL: [PatchId; 18] = [
+    pub const ALL: [PatchId; 19] = [
         PatchId::WakeAffineIdleParams,
         PatchId::WakeAffineReturnCpu,
         PatchId::PrevIdleNoMigrate,
@@ -360,6 +382,7 @@ impl PatchId {
         PatchId::NextBuddyEevdf,
         PatchId::RevertForceWakeupPreemption,
         PatchId::WakeupPreemptDelayed,
+        PatchId::LagClampMaxSlice,
     ];
 
     /// The patches this one is posted on top of: on a version a listed patch applies to (it is
@@ -727,6 +750,11 @@ pub struct Behaviour {
     /// wakeup-preempt-delayed: the wake-up preemption check dequeues a delayed entity its pick
     /// returns and picks again (`pick_next_entity` in check_preempt_wakeup_fair).
     pub wakeup_preempt_dequeues_delayed: bool,
+
+    // ---- later changes of the lag (the recording host's build)
+    /// lag-clamp-max-slice: update_entity_lag clamps to cfs_rq_max_slice() + TICK_NSEC
+    /// instead of max(2 * se->slice, TICK_NSEC).
+    pub lag_clamp_max_slice: bool,
 }
 
 impl Behaviour {
@@ -820,6 +848,7 @@ impl Behaviour {
             next_buddy_eevdf: p(PatchId::NextBuddyEevdf),
             revert_force_wakeup_preemption: p(PatchId::RevertForceWakeupPreemption),
             wakeup_preempt_dequeues_delayed: p(PatchId::WakeupPreemptDelayed),
+            lag_clamp_max_slice: p(PatchId::LagClampMaxSlice),
         }
     }
 }

@@ -112,7 +112,12 @@ impl Sim {
     /// `avg_vruntime`: the weighted average vruntime V, rounded towards the left so that an
     /// entity at V is eligible.
     pub(super) fn avg_vruntime(&self, cpu: Cpu) -> u64 {
-        let (mut avg, load) = self.avg_with_curr(cpu);
+        let (avg, load) = self.avg_with_curr(cpu);
+        self.avg_vruntime_of(cpu, avg, load)
+    }
+
+    /// V from the sums relative to min_vruntime.
+    fn avg_vruntime_of(&self, cpu: Cpu, mut avg: i64, load: i64) -> u64 {
         if load != 0 {
             // sign flips effective floor / ceiling
             if avg < 0 {
@@ -137,12 +142,20 @@ impl Sim {
     }
 
     /// `update_entity_lag`: vlag = V - v, clamped to the vruntime of twice the slice (at least
-    /// a tick).
+    /// a tick); with lag-clamp-max-slice, of the runqueue's longest slice plus a tick.
     pub(super) fn update_entity_lag(&mut self, cpu: Cpu, t: TaskId) {
         let avg = self.avg_vruntime(cpu);
         let task = &self.tasks[t as usize];
         let vlag = avg.wrapping_sub(task.vruntime) as i64;
-        let limit = calc_delta_fair((2 * task.slice).max(self.tick_ns), task.weight) as i64;
+        let limit = if self.beh.lag_clamp_max_slice {
+            // lag-clamp-max-slice: cfs_rq_max_slice(cfs_rq) + TICK_NSEC. Every entity has the
+            // base slice (no custom slices in the model) and this one is still on the
+            // runqueue, so the longest slice there is its own.
+            task.slice + self.tick_ns
+        } else {
+            (2 * task.slice).max(self.tick_ns)
+        };
+        let limit = calc_delta_fair(limit, task.weight) as i64;
         self.tasks[t as usize].vlag = vlag.clamp(-limit, limit);
     }
 
@@ -426,4 +439,75 @@ impl Sim {
 fn entity_before_key(a: (u64, u64), b: (u64, u64)) -> bool {
     let d = a.0.wrapping_sub(b.0) as i64;
     d < 0 || (d == 0 && a.1 < b.1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::{DetailOptions, build_input};
+    use crate::kernel::{KernelConfig, KernelVersion, PatchId};
+
+    /// Two hogs pinned to CPU 0 after 10 ms under `kernel`: one runs, the other waits in the
+    /// tree.
+    fn two_hogs_on_cpu0(kernel: KernelConfig) -> Sim {
+        let mut sc = crate::presets::experiment("default").unwrap().scenario;
+        sc.kernel = kernel;
+        sc.interference.clear();
+        sc.noise = crate::workload::SystemNoise::off();
+        let hog = |name: &str| {
+            serde_json::json!({"name": name, "affinity": "0", "start_cpu": 0,
+                "program": [{"loop": {"count": null, "body": [
+                    {"run": {"cycles": 1_000_000_000u64}}]}}]})
+        };
+        sc.workload = serde_json::from_value(
+            serde_json::json!({"kind": "custom", "tasks": [hog("a"), hog("b")]}),
+        )
+        .unwrap();
+        sc.run.duration_ms = 10;
+        sc.run.warmup_ms = 0;
+        let (input, _, _) = build_input(&sc, 1, 7, DetailOptions::default()).unwrap();
+        let mut sim = Sim::new(input).unwrap();
+        sim.run(None);
+        sim
+    }
+
+    /// The vlag `update_entity_lag` gives the waiting hog once it is `lead` ns of vruntime
+    /// ahead of the average (moved in the tree, the sums kept), with the base slice and the
+    /// tick.
+    fn lag_at_lead(kernel: &KernelConfig, lead: i64) -> (i64, i64, i64) {
+        let mut sim = two_hogs_on_cpu0(*kernel);
+        let curr = sim.rqs[0].curr.unwrap();
+        let t = 1 - curr;
+        sim.dequeue_entity_tree(0, t);
+        // two tasks of equal weight: V moves half as far as the hog, so 2 x lead from the
+        // running one's vruntime, which is V without the hog
+        let v = sim.avg_vruntime(0);
+        let task = &mut sim.tasks[t as usize];
+        task.vruntime = v.wrapping_add((2 * lead) as u64);
+        sim.enqueue_entity_tree(0, t);
+        sim.update_entity_lag(0, t);
+        let vlag = sim.tasks[t as usize].vlag;
+        (vlag, sim.base_slice as i64, sim.tick_ns as i64)
+    }
+
+    #[test]
+    fn lag_clamp_max_slice_clamps_at_the_slice_plus_a_tick() {
+        let v618 = KernelConfig::baseline(KernelVersion::V6_18);
+        let patched = v618.with(PatchId::LagClampMaxSlice);
+        let (_, slice, tick) = lag_at_lead(&v618, 0);
+        let old = (2 * slice).max(tick);
+        let new = slice + tick;
+        assert_ne!(old, new);
+        // within both limits: the lag as it is (within a ns of rounding)
+        let inside = old.min(new) - 100_000;
+        for k in [&v618, &patched] {
+            assert!((lag_at_lead(k, inside).0 + inside).abs() <= 1);
+        }
+        // beyond them: 6.18.2's max(2 x slice, tick), the patch's slice + tick
+        let beyond = old.max(new) + 100_000;
+        assert_eq!(lag_at_lead(&v618, beyond).0, -old);
+        assert_eq!(lag_at_lead(&v618, -beyond).0, old);
+        assert_eq!(lag_at_lead(&patched, beyond).0, -new);
+        assert_eq!(lag_at_lead(&patched, -beyond).0, new);
+    }
 }
