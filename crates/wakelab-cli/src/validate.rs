@@ -13,6 +13,7 @@ use rayon::prelude::*;
 use wakelab_interop::sched_trace::TraceSummary;
 use wakelab_sim::kernel::KernelVersion;
 
+use wakelab_interop::validate::bench::RecorderRuns;
 use wakelab_interop::validate::{
     BenchError, KernelChoice, Miss, ModelBench, Recording, Report, SummaryError, check_misses,
     compare, markdown, model_bench, model_summary, parse_misses, splice_doc,
@@ -163,6 +164,14 @@ fn one(
         "trace summary",
     )?)
     .map_err(|e| anyhow!("{}: {e}", sp.display()))?;
+    // the recorder's own threads ran beside the benchmark: so do they in the model
+    if rec.traced_by_perf_sched() {
+        if let Some(r) =
+            RecorderRuns::from_summary(&real).map_err(|e| anyhow!("{}: {e}", sp.display()))?
+        {
+            b.add_recorder_runs(r);
+        }
+    }
     // A hackbench run too large for a detailed run's bounds (docs/limits.md) is modelled with
     // fewer loops, halved until the first seed fits, and the description says so: the rows are
     // shares and rates, which the loop count moves only through the weight of start-up and tail.

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use serde_json::Value;
 use wakelab_interop::validate::bench::{
     PERF_SCHED_RECORD_IDLE_EXIT_NS, PERF_SCHED_RECORD_SWITCH_NS, PERF_SCHED_RECORD_WAKEUP_NS,
+    RecorderRuns,
 };
 use wakelab_interop::validate::{KernelChoice, Recording, model_bench};
 use wakelab_sim::experiment::run_point;
@@ -32,10 +33,26 @@ fn model_ratio(name: &str) -> f64 {
         "{name} was recorded under perf sched record"
     );
     let b = model_bench(&rec, 300, KernelChoice::default()).unwrap();
+    // traced, the recorder's own threads run beside the benchmark too (as `wakelab validate`
+    // runs it); untraced, they do not exist
+    let mut with_recorder = b.clone();
+    let summary =
+        std::fs::read_to_string(root().join(format!("recordings/host-2vcpu/{name}.summary.json")))
+            .unwrap();
+    let summary = wakelab_interop::sched_trace::TraceSummary::from_json(&summary).unwrap();
+    with_recorder.add_recorder_runs(
+        RecorderRuns::from_summary(&summary)
+            .unwrap()
+            .expect("the recorder's runs are in the trace"),
+    );
     let median = |traced: bool| {
         let mut v: Vec<f64> = (1..=SEEDS)
             .map(|seed| {
-                let mut e = b.experiment.clone();
+                let mut e = if traced {
+                    with_recorder.experiment.clone()
+                } else {
+                    b.experiment.clone()
+                };
                 e.scenario.run.seed = seed;
                 if !traced {
                     e.scenario.engine.wakeup_cost_ns -= PERF_SCHED_RECORD_WAKEUP_NS;

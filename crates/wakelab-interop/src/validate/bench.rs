@@ -363,6 +363,131 @@ pub struct ModelBench {
     pub idle_context_traced: Option<wakelab_sim::cpumask::CpuMask>,
 }
 
+/// The comm group of the recorder's own threads in a recording's trace summary.
+pub const RECORDER_GROUP: &str = "perf";
+
+/// The recorder's own runs in a recording made under `perf sched record`: its threads drain
+/// the ring buffers on the same vCPUs as the benchmark, and every run of one is a third entity
+/// on the runqueue of whatever runs there (a packed client/server pair's eligibility depends on
+/// exactly that: recordings/tbench-preemption/README.md, "A second lead"). **Measured** per
+/// recording: the trace summary's [`RECORDER_GROUP`] group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecorderRuns {
+    /// perf's threads in the trace.
+    pub threads: u32,
+    /// Their runs that ended in a block: one drain each (the trace loses most of their
+    /// wake-ups, not their switches).
+    pub drains: u64,
+    /// Their CPU time in the trace, ns.
+    pub cpu_ns: u64,
+    /// The trace's span, ns.
+    pub span_ns: u64,
+}
+
+/// Most recorder threads a summary may give the model (perf runs one or two here; a bound of
+/// the model, docs/limits.md).
+pub const MAX_RECORDER_THREADS: u32 = 64;
+
+impl RecorderRuns {
+    /// The recorder's runs of a trace summary: `Ok(None)` if it has none, an error naming the
+    /// field if its group has more threads than [`MAX_RECORDER_THREADS`].
+    pub fn from_summary(
+        s: &crate::sched_trace::TraceSummary,
+    ) -> Result<Option<RecorderRuns>, String> {
+        let Some(g) = s.groups.iter().find(|g| g.group == RECORDER_GROUP) else {
+            return Ok(None);
+        };
+        if g.tasks > MAX_RECORDER_THREADS {
+            return Err(format!(
+                "groups[{RECORDER_GROUP}].tasks: {} threads, more than the {MAX_RECORDER_THREADS} \
+                 the model runs (MAX_RECORDER_THREADS)",
+                g.tasks
+            ));
+        }
+        let drains = g.activity.blocks;
+        Ok(
+            (g.tasks > 0 && drains > 0 && g.activity.cpu_ns > 0 && s.span_ns > 0).then_some(
+                RecorderRuns {
+                    threads: g.tasks,
+                    drains,
+                    cpu_ns: g.activity.cpu_ns,
+                    span_ns: s.span_ns,
+                },
+            ),
+        )
+    }
+
+    /// CPU time of one drain, ns.
+    pub fn drain_ns(&self) -> u64 {
+        self.cpu_ns / self.drains
+    }
+
+    /// Time from one drain of a thread to its next, ns: the span over its share of the drains.
+    pub fn period_ns(&self) -> u64 {
+        (self.span_ns as u128 * self.threads as u128 / self.drains as u128).min(u64::MAX as u128)
+            as u64
+    }
+}
+
+impl ModelBench {
+    /// Run the recorder's own threads beside the benchmark, as the recording did: `threads`
+    /// fair tasks named `perf/N`, free to run on every CPU (started on CPU N mod the CPU
+    /// count), each running [`RecorderRuns::drain_ns`] (at the host's nominal 2.0 GHz, as the
+    /// workloads' costs are) every [`RecorderRuns::period_ns`], from a first wake-up drawn
+    /// uniformly within the first period (the seeded RNG). Their wake-ups are timer wake-ups (perf polls its buffers). The recorder's
+    /// per-event costs are charged separately (`PERF_SCHED_RECORD_WAKEUP_NS`).
+    pub fn add_recorder_runs(&mut self, r: RecorderRuns) {
+        use wakelab_sim::engine::behaviour::{Amount, Phase, TaskSpec};
+        use wakelab_sim::workload::{Interference, TasksInterference};
+        let drain = r.drain_ns();
+        let sleep = r.period_ns().saturating_sub(drain).max(1);
+        let nr_cpus = self.experiment.scenario.machine.shape.nr_cpus().max(1);
+        let tasks = (0..r.threads)
+            .map(|i| {
+                let mut t = TaskSpec::new(
+                    format!("{RECORDER_GROUP}/{i}"),
+                    vec![
+                        // a uniform phase: a run shorter than the period still sees its share
+                        Phase::Sleep {
+                            ns: Amount::Uniform {
+                                lo: 0,
+                                hi: r.period_ns(),
+                            },
+                        },
+                        Phase::Loop {
+                            count: None,
+                            body: vec![
+                                Phase::Run {
+                                    cycles: Amount::Fixed(drain * 2),
+                                },
+                                Phase::Sleep {
+                                    ns: Amount::Fixed(sleep),
+                                },
+                            ],
+                        },
+                    ],
+                );
+                t.start_cpu = Some((i as usize % nr_cpus) as u16);
+                t
+            })
+            .collect();
+        self.experiment
+            .scenario
+            .interference
+            .push(Interference::Tasks(TasksInterference { tasks }));
+        self.description = format!(
+            "{}, beside the recorder's own runs ({} perf thread{}, {} drains of {:.0} µs in \
+             {:.2} s, as traced)",
+            self.description,
+            r.threads,
+            if r.threads == 1 { "" } else { "s" },
+            r.drains,
+            drain as f64 / 1000.0,
+            r.span_ns as f64 / 1e9
+        );
+    }
+}
+
 /// Why a recording has no model counterpart, or its metadata does not fit.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BenchError {
@@ -735,6 +860,75 @@ mod tests {
                 cmdline: String::new(),
             },
         }
+    }
+
+    fn committed_summary(name: &str) -> crate::sched_trace::TraceSummary {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("../../recordings/host-2vcpu/{name}.summary.json"));
+        crate::sched_trace::TraceSummary::from_json(&std::fs::read_to_string(path).unwrap())
+            .unwrap()
+    }
+
+    /// tbench-c2's trace has perf's two threads, 82 runs ended by a block, 55.2 ms of CPU over
+    /// 3.11 s: the model runs two tasks that drain 673 µs every 75.8 ms, and over a 300 ms run
+    /// they take about 300 / 75.8 x 2 x 0.673 = 5.3 ms (the phase is drawn, so a range).
+    #[test]
+    fn the_recorders_own_threads_run_as_its_trace_has_them() {
+        let summary = committed_summary("tbench-c2");
+        let r = RecorderRuns::from_summary(&summary)
+            .unwrap()
+            .expect("perf's group");
+        assert_eq!(
+            r,
+            RecorderRuns {
+                threads: 2,
+                drains: 82,
+                cpu_ns: 55_205_396,
+                span_ns: 3_107_789_578,
+            }
+        );
+        assert_eq!((r.drain_ns(), r.period_ns() / 100_000), (673_236, 757));
+        let mut b = model_bench(
+            &rec("tbench-c2", "tbench -t 3 2 127.0.0.1"),
+            300,
+            KernelChoice::default(),
+        )
+        .unwrap();
+        let without = crate::validate::model_summary(&b).unwrap();
+        b.add_recorder_runs(r);
+        assert!(
+            b.description.ends_with(
+                "beside the recorder's own runs (2 perf threads, 82 drains of 673 µs \
+                            in 3.11 s, as traced)"
+            ),
+            "{}",
+            b.description
+        );
+        let with = crate::validate::model_summary(&b).unwrap();
+        let perf_cpu = |s: &crate::sched_trace::TraceSummary| {
+            s.groups
+                .iter()
+                .filter(|g| g.group.starts_with(RECORDER_GROUP))
+                .map(|g| g.activity.cpu_ns)
+                .sum::<u64>()
+        };
+        assert_eq!(perf_cpu(&without), 0);
+        let cpu = perf_cpu(&with);
+        assert!((2_000_000..=8_100_000).contains(&cpu), "{cpu} ns");
+        // a trace without the recorder's threads adds none
+        let mut bare = summary.clone();
+        bare.groups.retain(|g| g.group != RECORDER_GROUP);
+        assert_eq!(RecorderRuns::from_summary(&bare), Ok(None));
+        // a hostile summary cannot make the model run a million tasks
+        let mut many = summary.clone();
+        for g in many.groups.iter_mut().filter(|g| g.group == RECORDER_GROUP) {
+            g.tasks = 1_000_000;
+        }
+        let err = RecorderRuns::from_summary(&many).unwrap_err();
+        assert!(
+            err.starts_with("groups[perf].tasks: 1000000 threads"),
+            "{err}"
+        );
     }
 
     #[test]
