@@ -384,6 +384,10 @@ pub struct RecorderRuns {
     pub span_ns: u64,
 }
 
+/// Cycles per ns at the recording host's nominal 2.0 GHz, the clock the workloads' costs derived
+/// from its recordings are stated at (docs/workloads.md).
+const HOST_NOMINAL_CYCLES_PER_NS: u64 = 2;
+
 /// Most recorder threads a summary may give the model (perf runs one or two here; a bound of
 /// the model, docs/limits.md).
 pub const MAX_RECORDER_THREADS: u32 = 64;
@@ -434,8 +438,9 @@ impl ModelBench {
     /// fair tasks named `perf/N`, free to run on every CPU (started on CPU N mod the CPU
     /// count), each running [`RecorderRuns::drain_ns`] (at the host's nominal 2.0 GHz, as the
     /// workloads' costs are) every [`RecorderRuns::period_ns`], from a first wake-up drawn
-    /// uniformly within the first period (the seeded RNG). Their wake-ups are timer wake-ups (perf polls its buffers). The recorder's
-    /// per-event costs are charged separately (`PERF_SCHED_RECORD_WAKEUP_NS`).
+    /// uniformly within the first period (the seeded RNG). Their wake-ups are timer wake-ups
+    /// (perf polls its buffers). The recorder's per-event costs are charged separately
+    /// (`PERF_SCHED_RECORD_WAKEUP_NS`).
     pub fn add_recorder_runs(&mut self, r: RecorderRuns) {
         use wakelab_sim::engine::behaviour::{Amount, Phase, TaskSpec};
         use wakelab_sim::workload::{Interference, TasksInterference};
@@ -458,7 +463,9 @@ impl ModelBench {
                             count: None,
                             body: vec![
                                 Phase::Run {
-                                    cycles: Amount::Fixed(drain * 2),
+                                    cycles: Amount::Fixed(
+                                        drain.saturating_mul(HOST_NOMINAL_CYCLES_PER_NS),
+                                    ),
                                 },
                                 Phase::Sleep {
                                     ns: Amount::Fixed(sleep),
