@@ -67,7 +67,10 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub threads: Option<usize>,
     /// Also write each benchmark's first model run's (seed 1's) whole trace summary (every
-    /// figure, not only the rows) as `DIR/NAME.model.summary.json`, the form `wakelab trace-import --json` gives a recording.
+    /// figure, not only the rows) as `DIR/NAME.model.summary.json`, the form `wakelab
+    /// trace-import --json` gives a recording, and the experiment that run ran as
+    /// `DIR/NAME.model.experiment.json` (for `wakelab run`, `wakelab trace`, or `wakelab link
+    /// encode` and the page).
     #[arg(long, value_name = "DIR")]
     pub model_summaries: Option<PathBuf>,
     /// Run the model under this kernel version (4.15, 4.16, 5.10, 5.11, 5.12, 5.15, 6.18)
@@ -207,6 +210,12 @@ fn one(
         crate::io::write_out(
             &dir.join(format!("{stem}.model.summary.json")),
             models[0].to_json().as_bytes(),
+        )?;
+        b.experiment.scenario.run.seed = 1;
+        let experiment = serde_json::to_string_pretty(&b.experiment)?;
+        crate::io::write_out(
+            &dir.join(format!("{stem}.model.experiment.json")),
+            experiment.as_bytes(),
         )?;
     }
     report.lines = compare(&real, &models, &b.roles);

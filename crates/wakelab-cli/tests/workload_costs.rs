@@ -78,12 +78,12 @@ fn readme_marked(name: &str) -> (String, String) {
     (table.to_string(), after.to_string())
 }
 
-/// The mean of a default `Amount` (a fixed value or a uniform range).
+/// The mean of a default `Amount` (a fixed value, a uniform range or an exponential).
 fn mean(a: Amount) -> u64 {
     match a {
         Amount::Fixed(v) => v,
         Amount::Uniform { lo, hi } => (lo + hi) / 2,
-        other => panic!("{other:?} has no stated mean"),
+        Amount::Exp { mean } => mean,
     }
 }
 
@@ -206,6 +206,58 @@ fn the_tbench_costs_are_the_recording() {
         ),
     ] {
         assert!(doc.contains(&quoted), "docs/workloads.md lacks `{quoted}`");
+    }
+}
+
+/// tbench's work per operation before the send (`client_cycles`, `server_cycles`) is drawn from
+/// an exponential at the recording's mean, because the recording's per-operation work is
+/// skewed: at one pair split over the two vCPUs each burst (wake-up to block) is one operation,
+/// and its quantiles less the burst's mean share that is not this work (the receive path, the
+/// wake-up, the run after the send, the switch: taken as constant) follow the exponential at
+/// that mean closer than a uniform ±50% around it at p10, p50, p90 and p99, for both sides.
+/// config.rs quotes those quantiles.
+#[test]
+fn the_tbench_work_per_operation_has_the_recordings_skew() {
+    let summary = recording_json("tbench-c1.summary.json");
+    let d = TbenchConfig::default();
+    let config_rs =
+        std::fs::read_to_string(root().join("crates/wakelab-sim/src/workload/config.rs")).unwrap();
+    let config_rs = config_rs
+        .lines()
+        .map(|l| l.trim().trim_start_matches("///").trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    for (name, side, work) in [
+        ("client_cycles", "tbench", d.client_cycles),
+        ("server_cycles", "tbench_srv", d.server_cycles),
+    ] {
+        let Amount::Exp { mean: mean_cycles } = work else {
+            panic!("tbench's {name} is {work:?}, not the exponential config.rs describes");
+        };
+        let mean_us = mean_cycles as f64 / 2000.0;
+        let burst = &group(&summary, side)["burst"];
+        let rest_us = num(burst, "mean") / 1000.0 - mean_us;
+        let mut quoted = Vec::new();
+        for (key, p) in [("p10", 0.1), ("p50", 0.5), ("p90", 0.9), ("p99", 0.99)] {
+            let recorded = num(burst, key) / 1000.0 - rest_us;
+            let exp = -(1.0f64 - p).ln() * mean_us;
+            let uniform = mean_us * (0.5 + p);
+            assert!(
+                (exp - recorded).abs() < (uniform - recorded).abs(),
+                "{side}'s work at {key}: recorded {recorded:.2} µs, exponential {exp:.2}, \
+                 uniform {uniform:.2}: the exponential is no longer the closer"
+            );
+            quoted.push(if recorded < 10.0 {
+                format!("{recorded:.2}")
+            } else {
+                format!("{recorded:.1}")
+            });
+        }
+        let quoted = format!("p10 / p50 / p90 / p99 {} µs", quoted.join(" / "));
+        assert!(
+            config_rs.contains(&quoted),
+            "config.rs's {name} should quote `{quoted}`"
+        );
     }
 }
 

@@ -97,6 +97,11 @@ pub const EXPERIMENTS: &[(&str, &str)] = &[
     ("t3@5", include_str!("../bases/v1/experiments/t3@5.json")),
     ("t4@5", include_str!("../bases/v1/experiments/t4@5.json")),
     ("t5@5", include_str!("../bases/v1/experiments/t5@5.json")),
+    // generation 6 of the tbench presets (2026-12-07, later): tbench's costs from the committed
+    // tbench-c1 recording and its work per operation exponential (`client_cycles`,
+    // `server_cycles` as `{"mean": ...}`)
+    ("t3@6", include_str!("../bases/v1/experiments/t3@6.json")),
+    ("t4@6", include_str!("../bases/v1/experiments/t4@6.json")),
 ];
 
 /// Base machines: (id, JSON of `scenario.machine`).

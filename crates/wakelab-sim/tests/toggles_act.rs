@@ -195,48 +195,48 @@ fn seed_patches_act_where_their_paths_are_exercised() {
             lag-clamp-max-slice 0+0+0/8641
         t3 (tbench x32, clx-2s-80t):
           acts:
-            recent-used-cpu 1+97+0/227149
-            idle-candidate 45+46+0/228833
-            idle-candidate-v1 1313+0+2793/199738
-            recent-keep-prev 0+226407+0/226480
-            recent-as-target 16+223910+0/227475
-            clear-target-from-scan 8+809+172/225014
-            account-search-cost 0+327+0/225993
-            select-idle-smt-prev 1+0+28/227588
-            vcpu-pack 20320+35+85625/105980
+            prev-idle-no-migrate 1+0+0/213520
+            recent-used-cpu 2+86+0/213308
+            idle-candidate 37+33+3/217426
+            idle-candidate-v1 69+0+134/221964
+            recent-keep-prev 0+214613+0/214683
+            recent-as-target 17+215593+0/215704
+            clear-target-from-scan 17+913+158/216911
+            account-search-cost 0+283+0/215802
+            select-idle-smt-prev 5+0+19/218801
+            vcpu-pack 18518+1+93410/111929
           inert:
-            wake-affine-idle-params 0+0+0/226875
-            wake-affine-return-cpu 0+0+0/226875
-            prev-idle-no-migrate 0+0+0/226875
-            rt-irq-spare-capacity 0+0+0/226875
-            recent-affinity-fix 0+0+0/226480
-            idle-cores-clear-target 0+0+0/231058
-            next-buddy-eevdf 0+0+0/226059
-            revert-force-wakeup-preemption 0+0+0/226059
-            wakeup-preempt-delayed 0+0+0/226059
-            lag-clamp-max-slice 0+0+0/226059
+            wake-affine-idle-params 0+0+0/213864
+            wake-affine-return-cpu 0+0+0/213864
+            rt-irq-spare-capacity 0+0+0/213864
+            recent-affinity-fix 0+0+0/214683
+            idle-cores-clear-target 0+0+0/219803
+            next-buddy-eevdf 0+0+0/213301
+            revert-force-wakeup-preemption 0+0+0/213301
+            wakeup-preempt-delayed 0+0+0/213301
+            lag-clamp-max-slice 0+0+0/213301
         t4 (tbench x32, clx-2s-80t):
           acts:
-            recent-used-cpu 1+97+0/227149
-            idle-candidate 45+46+0/228833
-            idle-candidate-v1 1313+0+2793/199738
-            recent-keep-prev 0+226407+0/226480
-            recent-as-target 16+223910+0/227475
-            clear-target-from-scan 8+809+172/225014
-            account-search-cost 0+327+0/225993
-            select-idle-smt-prev 1+0+28/227588
-            vcpu-pack 20320+35+85625/105980
+            prev-idle-no-migrate 1+0+0/213520
+            recent-used-cpu 2+86+0/213308
+            idle-candidate 37+33+3/217426
+            idle-candidate-v1 69+0+134/221964
+            recent-keep-prev 0+214613+0/214683
+            recent-as-target 17+215593+0/215704
+            clear-target-from-scan 17+913+158/216911
+            account-search-cost 0+283+0/215802
+            select-idle-smt-prev 5+0+19/218801
+            vcpu-pack 18518+1+93410/111929
           inert:
-            wake-affine-idle-params 0+0+0/226875
-            wake-affine-return-cpu 0+0+0/226875
-            prev-idle-no-migrate 0+0+0/226875
-            rt-irq-spare-capacity 0+0+0/226875
-            recent-affinity-fix 0+0+0/226480
-            idle-cores-clear-target 0+0+0/231058
-            next-buddy-eevdf 0+0+0/226059
-            revert-force-wakeup-preemption 0+0+0/226059
-            wakeup-preempt-delayed 0+0+0/226059
-            lag-clamp-max-slice 0+0+0/226059
+            wake-affine-idle-params 0+0+0/213864
+            wake-affine-return-cpu 0+0+0/213864
+            rt-irq-spare-capacity 0+0+0/213864
+            recent-affinity-fix 0+0+0/214683
+            idle-cores-clear-target 0+0+0/219803
+            next-buddy-eevdf 0+0+0/213301
+            revert-force-wakeup-preemption 0+0+0/213301
+            wakeup-preempt-delayed 0+0+0/213301
+            lag-clamp-max-slice 0+0+0/213301
         t5 (hackbench x4, pixel2):
           acts:
             recent-used-cpu 0+317+501/2825

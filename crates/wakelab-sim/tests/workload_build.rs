@@ -791,8 +791,8 @@ fn snapshot_small_builds() {
         s
     };
     expect![[r#"
-        tbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"lo":8700,"hi":26100}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":5630}},{"run":{"cycles":2030}}]}},{"run":{"cycles":{"lo":3430,"hi":10290}}},{"recv":{"bytes":5630,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":10440,"net_rx_local_cycles":2260}}},{"ops":{"n":1}}]}}]
-        tbench_srv/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":5630,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":10440,"net_rx_local_cycles":2260}}},{"run":{"cycles":{"lo":4205,"hi":12615}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":5630}},{"run":{"cycles":2030}}]}},{"run":{"cycles":{"lo":3380,"hi":10140}}}]}}]
+        tbench/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"run":{"cycles":{"mean":17400}}},{"syscall":{"body":[{"send":{"task":{"task":1},"bytes":5630}},{"run":{"cycles":2030}}]}},{"run":{"cycles":{"lo":3430,"hi":10290}}},{"recv":{"bytes":5630,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":10440,"net_rx_local_cycles":2260}}},{"ops":{"n":1}}]}}]
+        tbench_srv/0 @Some(0)+0: [{"loop":{"count":null,"body":[{"recv":{"bytes":5630,"inbox":{"kind":"tcp","limit":81920,"net_rx_cycles":10440,"net_rx_local_cycles":2260}}},{"run":{"cycles":{"mean":8410}}},{"syscall":{"body":[{"send":{"task":{"task":0},"bytes":5630}},{"run":{"cycles":2030}}]}},{"run":{"cycles":{"lo":3380,"hi":10140}}}]}}]
     "#]]
     .assert_eq(&show(&build(serde_json::json!({"kind": "tbench"}), 1)));
     expect![[r#"
