@@ -345,7 +345,8 @@ pub const PATCHES: &[PatchInfo] = &[
         title: "sched/fair: Increase max lag clamping",
         author: "Peter Zijlstra (posted by Vincent Guittot)",
         landed: "not in 6.18.2 (posted 13 June 2025, 2/4 of 'Manage lag and run to parity \
-            with different slices'); in the recording host's 6.18.44 build",
+            with different slices'; merged with the same code as 6e3c0a4e1ad1 'sched/fair: Fix \
+            lag clamp', which 6.18.y carries); in the recording host's 6.18.44 build",
         explanation: "update_entity_lag() clamps the lag a task leaves the runqueue with. 6.18.2 \
             clamps it to twice the task's own slice, at least a tick: max(2 * slice, TICK_NSEC) \
             of virtual time. The patch clamps it to the longest slice on the runqueue plus a \
