@@ -1968,3 +1968,47 @@ fn the_switch_cost_readme_is_derive_py() {
         assert!(readme.contains(q.as_str()), "not in the README: `{q}`");
     }
 }
+
+/// recordings/tbench-preemption/README.md, "At 4 clients": every row of the state table is the
+/// host's c4-a run (bpf/summary.json) and the model's analysis file, as shares of the role's
+/// local wake-ups, and no state at 1% or more on either side is left out.
+#[test]
+fn the_tbench_c4_state_table_is_its_files() {
+    let readme =
+        std::fs::read_to_string(root().join("recordings/tbench-preemption/README.md")).unwrap();
+    let (_, rest) = readme.split_once("<!-- c4-keys -->").unwrap();
+    let (table, _) = rest.split_once("<!-- /c4-keys -->").unwrap();
+    let host = &repo_json("recordings/tbench-preemption/bpf/summary.json")["c4-a"];
+    let model = repo_json("recordings/tbench-preemption/model/model-c4.analysis.json");
+    let share = |side: &Value, key: &str| {
+        side["keys"][key].as_f64().unwrap_or(0.0) / side["local_wakes"].as_f64().unwrap()
+    };
+    let mut expected = Vec::new();
+    for role in ["client", "server"] {
+        let (h, m) = (&host[role], &model[role]);
+        let mut keys: Vec<String> = h["keys"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .chain(m["keys"].as_object().unwrap().keys())
+            .cloned()
+            .collect();
+        keys.sort();
+        keys.dedup();
+        keys.retain(|k| share(h, k) >= 0.01 || share(m, k) >= 0.01);
+        // the host's largest first, as the table orders them
+        keys.sort_by(|a, b| share(h, b).partial_cmp(&share(h, a)).unwrap());
+        for k in keys {
+            expected.push(format!(
+                "| {role} | {k} | {:.1}% | {:.1}% |",
+                100.0 * share(h, &k),
+                100.0 * share(m, &k)
+            ));
+        }
+    }
+    let rows: Vec<&str> = table
+        .lines()
+        .filter(|l| l.starts_with("| client") || l.starts_with("| server"))
+        .collect();
+    assert_eq!(rows, expected);
+}
