@@ -15,8 +15,9 @@ use wakelab_sim::kernel::KernelVersion;
 
 use wakelab_interop::validate::bench::RecorderRuns;
 use wakelab_interop::validate::{
-    BenchError, KernelChoice, Miss, ModelBench, Recording, Report, SummaryError, check_misses,
-    compare, markdown, model_bench, model_summary, parse_misses, splice_doc,
+    BenchError, InstancePair, KernelChoice, Miss, ModelBench, Recording, Report, SummaryError,
+    check_misses, compare, instances_markdown, markdown, model_bench, model_summary, parse_misses,
+    splice_doc,
 };
 
 /// Largest recording metadata file read.
@@ -84,6 +85,13 @@ pub struct ValidateArgs {
     /// version. Not with --check, --write-doc or --check-doc.
     #[arg(long)]
     pub baseline: bool,
+    /// Compare the recordings with the same benchmarks recorded on another instance (the
+    /// recordings of this folder with the same file names) instead of with the model: per
+    /// benchmark, how many rows are more than 2x apart between the two instances and how many
+    /// of those the expected misses list. No model runs. Not with --check, --write-doc,
+    /// --check-doc, --kernel, --baseline or --model-summaries.
+    #[arg(long, value_name = "DIR")]
+    pub against: Option<PathBuf>,
 }
 
 fn recordings(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
@@ -285,6 +293,21 @@ pub fn validate(a: ValidateArgs) -> Result<()> {
         vec![]
     };
     let files = recordings(&a.paths)?;
+    if let Some(dir) = &a.against {
+        for (given, flag) in [
+            (a.check, "--check"),
+            (a.write_doc.is_some(), "--write-doc"),
+            (a.check_doc.is_some(), "--check-doc"),
+            (a.kernel.is_some(), "--kernel"),
+            (a.baseline, "--baseline"),
+            (a.model_summaries.is_some(), "--model-summaries"),
+        ] {
+            if given {
+                bail!("--against with {flag}: --against compares two recordings, with no model");
+            }
+        }
+        return against(&files, dir, &misses);
+    }
     if let Some(dir) = &a.model_summaries {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow!("--model-summaries {}: {e}", dir.display()))?;
@@ -341,6 +364,61 @@ pub fn validate(a: ValidateArgs) -> Result<()> {
         bail!("validation failed");
     }
     Ok(())
+}
+
+/// A recording's trace summary (`NAME.summary.json` beside `meta`).
+fn read_summary(meta: &Path) -> Result<TraceSummary> {
+    let sp = summary_path(meta);
+    TraceSummary::from_json(&crate::io::read_text(
+        &sp,
+        MAX_SUMMARY_BYTES,
+        "trace summary",
+    )?)
+    .map_err(|e| anyhow!("{}: {e}", sp.display()))
+}
+
+/// `--against DIR`: each recording next to its namesake in `dir` (skipped when `dir` has none,
+/// or when the benchmark has no model counterpart, whose roles the rows need).
+fn against(files: &[PathBuf], dir: &Path, misses: &[Miss]) -> Result<()> {
+    let mut pairs = Vec::new();
+    for f in files {
+        let Some(file_name) = f.file_name() else {
+            continue;
+        };
+        let other = dir.join(file_name);
+        if !other.is_file() || !summary_path(&other).is_file() {
+            continue;
+        }
+        let rec = Recording::from_json(&crate::io::read_text(
+            f,
+            MAX_RECORDING_BYTES,
+            "recording metadata",
+        )?)
+        .map_err(|e| anyhow!("{}: {e}", f.display()))?;
+        let roles = match model_bench(&rec, DEFAULT_DURATION_MS, KernelChoice::default()) {
+            Ok(b) => b.roles,
+            Err(BenchError::NoModel { .. }) => continue,
+            Err(e) => bail!("{}: {e}", f.display()),
+        };
+        let (first, second) = (read_summary(f)?, read_summary(&other)?);
+        pairs.push(InstancePair {
+            name: rec.name,
+            lines: compare(&first, &[second], &roles),
+        });
+    }
+    if pairs.is_empty() {
+        bail!(
+            "--against {}: none of the recordings has a namesake there",
+            dir.display()
+        );
+    }
+    let name = |p: &Path| {
+        p.file_name().map_or(p.display().to_string(), |n| {
+            n.to_string_lossy().into_owned()
+        })
+    };
+    let first = files[0].parent().map_or("?".into(), name);
+    crate::io::emit(&instances_markdown(&pairs, misses, &first, &name(dir)))
 }
 
 /// The loop count of a hackbench model run (`None` for other workloads).

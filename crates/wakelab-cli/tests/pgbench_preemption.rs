@@ -1,7 +1,7 @@
 //! recordings/pgbench-preemption/README.md: its tables are the files beside it. The host's
 //! bpftrace runs (`bpf/summary.json`) against the model's analysis of its seed-1 validation run
 //! (`model/model-c2.analysis.json`, whose experiment must still be the one `wakelab validate`
-//! builds), the two instances' pgbench recordings (`recordings/host-2vcpu` and `v1300/`), and
+//! builds), the two instances' pgbench recordings (`recordings/host-2vcpu` and `host-v1300`), and
 //! the placement and observer measurements (`v1300/*.tsv`, medians). Re-measuring or editing a
 //! figure by hand without the other fails here.
 
@@ -112,6 +112,16 @@ fn the_pgbench_state_comparison_is_its_files() {
         ),
     ];
     assert_eq!(table("pgbench-model"), expected);
+    // docs/calibration.md quotes the host's range ("The same recordings under other kernels")
+    let calibration = read("docs/calibration.md")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let quoted = format!(
+        "its backend blocks after {} of its replies under bpftrace",
+        host_range(|b| num(&b["waker_blocks_next_share"]), pct(2), "%")
+    );
+    assert!(calibration.contains(&quoted), "{quoted}");
     let readme = read(&format!("{DIR}/README.md"));
     assert!(
         readme.contains(&format!(
@@ -188,7 +198,7 @@ fn the_pgbench_instances_table_is_the_recordings() {
     for c in [1, 2, 4] {
         let name = format!("pgbench-select-c{c}");
         let mut row = format!("| {name} |");
-        for dir in ["recordings/host-2vcpu", &format!("{DIR}/v1300")] {
+        for dir in ["recordings/host-2vcpu", "recordings/host-v1300"] {
             let log = read(&format!("{dir}/{name}.bench.log"));
             let s = json(&format!("{dir}/{name}.summary.json"));
             let n = transactions(&log);
@@ -204,7 +214,7 @@ fn the_pgbench_instances_table_is_the_recordings() {
     assert_eq!(table("pgbench-instances"), expected);
     // the two instances' c2 throughput, as recordings/README.md and the README quote it
     let c2 = |dir: &str| tps(&read(&format!("{dir}/pgbench-select-c2.bench.log")));
-    let ratio = c2(&format!("{DIR}/v1300")) / c2("recordings/host-2vcpu");
+    let ratio = c2("recordings/host-v1300") / c2("recordings/host-2vcpu");
     let flat = |p: &str| read(p).split_whitespace().collect::<Vec<_>>().join(" ");
     let quoted = format!("runs pgbench-select-c2 at {ratio:.1}x the committed recording's tps");
     assert!(flat("recordings/README.md").contains(&quoted), "{quoted}");

@@ -373,3 +373,49 @@ fn the_kernel_comparison_table_is_todays() {
         }
     }
 }
+
+/// docs/calibration.md, "The same recordings on another instance": the generated block is what
+/// `wakelab validate --against recordings/host-v1300` prints now, and the prose's "most of the
+/// model's misses are on rows the instances agree on" holds.
+#[test]
+fn the_instance_comparison_is_todays() {
+    let doc = std::fs::read_to_string(root().join("docs/calibration.md")).unwrap();
+    let marker = "<!-- wakelab validate --against recordings/host-v1300:";
+    let (_, rest) = doc
+        .split_once(&format!("{marker} begin"))
+        .expect("begin marker");
+    let (_, rest) = rest.split_once("-->").unwrap();
+    let (block, _) = rest
+        .split_once(&format!("{marker} end"))
+        .expect("end marker");
+    let (ok, out, err) = wakelab(&["validate", "--against", "recordings/host-v1300"]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        block.trim(),
+        out.trim(),
+        "regenerate the block with `wakelab validate --against recordings/host-v1300`"
+    );
+    let all = out
+        .lines()
+        .find(|l| l.starts_with("| all |"))
+        .expect("the total row");
+    let n: Vec<usize> = all
+        .trim_matches('|')
+        .split('|')
+        .skip(1)
+        .map(|c| c.trim().parse().unwrap())
+        .collect();
+    let (among_apart, misses) = (n[2], n[3]);
+    assert!(
+        2 * among_apart < misses,
+        "{among_apart} of {misses} model misses are on rows apart between the instances: \
+         the prose says most are not"
+    );
+}
+
+#[test]
+fn against_refuses_the_model_flags() {
+    let (ok, _, err) = wakelab(&["validate", "--against", "recordings/host-v1300", "--check"]);
+    assert!(!ok);
+    assert!(err.contains("--against with --check"), "{err}");
+}

@@ -13,6 +13,7 @@
 //! docs/calibration.md.
 
 pub mod bench;
+pub mod instances;
 pub mod rows;
 
 use std::fmt::Write as _;
@@ -21,6 +22,7 @@ use wakelab_sim::experiment::{DetailOptions, PointDetail, run_point_detailed};
 
 use crate::sched_trace::{TraceSummary, stream_of_point, summarise};
 pub use bench::{BenchError, KernelChoice, ModelBench, Recording, model_bench};
+pub use instances::{InstancePair, instances_markdown};
 pub use rows::{Row, Unit};
 
 /// Model/real factor beyond which a row is off (either way).
