@@ -419,3 +419,76 @@ fn against_refuses_the_model_flags() {
     assert!(!ok);
     assert!(err.contains("--against with --check"), "{err}");
 }
+
+/// A recording's benchmark family: its name less the client or group count, every hackbench
+/// variant one family.
+fn family(recording: &str) -> String {
+    let base = match recording.rsplit_once('-') {
+        Some((b, n))
+            if n.len() > 1
+                && (n.starts_with('c') || n.starts_with('g'))
+                && n[1..].bytes().all(|c| c.is_ascii_digit()) =>
+        {
+            b
+        }
+        _ => recording,
+    };
+    if base.starts_with("hackbench") {
+        "hackbench".into()
+    } else {
+        base.into()
+    }
+}
+
+/// (rows, off rows) per family of `wakelab validate`'s Markdown tables.
+fn off_by_family(md: &str) -> std::collections::BTreeMap<String, (usize, usize)> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut fam = None;
+    for l in md.lines() {
+        if let Some(name) = l.strip_prefix("### ") {
+            fam = Some(family(name.trim()));
+        } else if let Some(f) = &fam {
+            if l.starts_with("| ") && !l.starts_with("| row ") {
+                let e = out.entry(f.clone()).or_insert((0, 0));
+                e.0 += 1;
+                e.1 += usize::from(l.contains("| **off"));
+            }
+        }
+    }
+    out
+}
+
+/// docs/calibration.md, "The same recordings on another instance": the model, unchanged,
+/// against recordings/host-v1300, off rows per family beside the committed tables'.
+#[test]
+fn the_model_against_the_second_instance() {
+    let doc = std::fs::read_to_string(root().join("docs/calibration.md")).unwrap();
+    let (_, rest) = doc.split_once("<!-- v1300-model -->").unwrap();
+    let (table, _) = rest.split_once("<!-- /v1300-model -->").unwrap();
+    let begin = doc
+        .find("<!-- wakelab validate: begin")
+        .expect("begin marker");
+    let end = doc.find("<!-- wakelab validate: end").expect("end marker");
+    let committed = off_by_family(&doc[begin..end]);
+    let (ok, out, err) = wakelab(&["validate", "recordings/host-v1300"]);
+    assert!(ok, "{err}");
+    let v1300 = off_by_family(&out);
+    let mut expected: Vec<String> = committed
+        .iter()
+        .map(|(f, (r, o))| {
+            let (r2, o2) = v1300.get(f).copied().unwrap_or((0, 0));
+            format!("| {f} | {r} | {o} | {r2} | {o2} |")
+        })
+        .collect();
+    let sum = |m: &std::collections::BTreeMap<String, (usize, usize)>| {
+        m.values().fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+    };
+    let (c, v) = (sum(&committed), sum(&v1300));
+    expected.push(format!("| all | {} | {} | {} | {} |", c.0, c.1, v.0, v.1));
+    let rows: Vec<&str> = table
+        .lines()
+        .filter(|l| l.starts_with("| "))
+        .skip(1)
+        .collect();
+    assert_eq!(rows, expected);
+}
