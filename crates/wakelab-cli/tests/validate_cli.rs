@@ -405,6 +405,25 @@ fn the_instance_comparison_is_todays() {
         .skip(1)
         .map(|c| c.trim().parse().unwrap())
         .collect();
+    // every listed miss on a row apart between the instances says so, with the second value
+    let tsv = std::fs::read_to_string(root().join("recordings/validation-misses.tsv")).unwrap();
+    for l in out
+        .lines()
+        .filter(|l| l.starts_with("- ") && l.ends_with(" *"))
+    {
+        let (bench, rest) = l[2..].split_once(": `").unwrap();
+        let (row, rest) = rest.split_once("` ").unwrap();
+        let (_, rest) = rest.split_once(" -> ").unwrap();
+        let (second, _) = rest.rsplit_once(" (").unwrap();
+        let quoted = format!(
+            "the host's own value on the second instance (recordings/host-v1300) is {second},"
+        );
+        assert!(
+            tsv.lines()
+                .any(|m| m.starts_with(&format!("{bench}\t{row}\t")) && m.contains(&quoted)),
+            "{bench} / {row}: its reason does not quote `{quoted}`"
+        );
+    }
     let (among_apart, misses) = (n[2], n[3]);
     assert!(
         2 * among_apart < misses,
