@@ -61,3 +61,30 @@ fn the_pending_flag_table_is_its_summary() {
     );
     assert!(model.contains(&quoted), "not in docs/model.md: {quoted}");
 }
+
+/// The "What it would explain" paragraph quotes the client rows of the c4 state table.
+#[test]
+fn the_root_reschedule_paragraph_quotes_the_state_table() {
+    let readme = read("recordings/tbench-preemption/README.md");
+    let (_, rest) = readme.split_once("<!-- c4-keys -->").unwrap();
+    let (table, _) = rest.split_once("<!-- /c4-keys -->").unwrap();
+    let cell = |key: &str| -> (String, String) {
+        let l = table
+            .lines()
+            .find(|l| l.starts_with(&format!("| client | {key} |")))
+            .unwrap_or_else(|| panic!("no client row {key}"));
+        let c: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
+        (c[2].to_string(), c[3].to_string())
+    };
+    let (h_flag, m_flag) = cell("0,1,1,1,0");
+    let (h_none, m_none) = cell("0,1,1,0,0");
+    let (hd_none, md_none) = cell("0,1,1,0,1");
+    let (hd_flag, md_flag) = cell("0,1,1,1,1");
+    let quoted = format!(
+        "leave a reschedule on the host in {h_flag} and none in {h_none} of the local wake-ups, \
+         in the model {m_flag} and {m_none}; with a delayed server the two sides look alike \
+         ({hd_none} / {md_none} with none, {hd_flag} / {md_flag} with one)"
+    );
+    let flat = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains(&quoted), "not in the README: {quoted}");
+}
