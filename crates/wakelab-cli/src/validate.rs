@@ -169,12 +169,7 @@ fn one(
             sp.display()
         );
     }
-    let real = TraceSummary::from_json(&crate::io::read_text(
-        &sp,
-        MAX_SUMMARY_BYTES,
-        "trace summary",
-    )?)
-    .map_err(|e| anyhow!("{}: {e}", sp.display()))?;
+    let real = read_summary(meta)?;
     // the recorder's own threads ran beside the benchmark: so do they in the model
     if rec.traced_by_perf_sched() {
         if let Some(r) =
