@@ -15,6 +15,19 @@ fn read(path: &str) -> String {
 }
 
 const RUNS: [&str; 3] = ["c4-rs-a", "c4-rs-b", "c4-rs-c"];
+const NICE0_RUNS: [&str; 3] = ["c4-rs-n0-a", "c4-rs-n0-b", "c4-rs-n0-c"];
+const NICE0_ROOTQ: [&str; 3] = ["n0-a", "n0-b", "n0-c"];
+
+fn nice0() -> Value {
+    serde_json::from_str(&read("recordings/tbench-preemption/nice0/summary.json")).unwrap()
+}
+
+/// `lo-hi` of `values` as whole percent.
+fn range_pct(values: &[f64]) -> String {
+    let lo = values.iter().cloned().fold(f64::MAX, f64::min);
+    let hi = values.iter().cloned().fold(f64::MIN, f64::max);
+    format!("{lo:.0}-{hi:.0}")
+}
 
 /// `key` of `role` in each run, as the table prints shares (two decimals, " / " between runs).
 fn shares(s: &Value, role: &str, key: &str) -> (String, Vec<f64>) {
@@ -48,8 +61,30 @@ fn the_pending_flag_table_is_its_summary() {
         "| flag set at `sched_wakeup`, waker eligible and protected (\"e+p pending\") | {client} | {server} |"
     );
     assert!(section.contains(&row), "not in the README: {row}");
-    let lo = c.iter().chain(&v).cloned().fold(f64::MAX, f64::min);
-    let hi = c.iter().chain(&v).cloned().fold(f64::MIN, f64::max);
+    // docs/model.md quotes the range over both nice levels (nice0/: the same script at nice 0)
+    let n0 = nice0();
+    let at_nice0: Vec<f64> = NICE0_RUNS
+        .iter()
+        .flat_map(|r| {
+            ["client", "server"].map(|role| {
+                n0["resched"][r][role]["ep_pending_share_of_local"]
+                    .as_f64()
+                    .unwrap()
+            })
+        })
+        .collect();
+    let lo = c
+        .iter()
+        .chain(&v)
+        .chain(&at_nice0)
+        .cloned()
+        .fold(f64::MAX, f64::min);
+    let hi = c
+        .iter()
+        .chain(&v)
+        .chain(&at_nice0)
+        .cloned()
+        .fold(f64::MIN, f64::max);
     let model = read("docs/model.md")
         .split_whitespace()
         .collect::<Vec<_>>()
@@ -87,4 +122,66 @@ fn the_root_reschedule_paragraph_quotes_the_state_table() {
     );
     let flat = readme.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(flat.contains(&quoted), "not in the README: {quoted}");
+}
+
+/// The nice-0 readings (nice0/summary.json) as the README's caveat and docs/model.md quote them:
+/// the flag shares, how often the root holds other entities, and the root tasks' waits.
+#[test]
+fn the_nice0_figures_are_its_summary() {
+    let n0 = nice0();
+    let flag = |role: &str| -> String {
+        let v: Vec<f64> = NICE0_RUNS
+            .iter()
+            .map(|r| 100.0 * n0["resched"][r][role]["after_set_share"].as_f64().unwrap())
+            .collect();
+        range_pct(&v)
+    };
+    // the root holding 2 or more entities: rootq's nr_queued >= 2 and resched's cfs_rq count
+    let mut held: Vec<f64> = Vec::new();
+    for r in NICE0_ROOTQ {
+        for role in ["client", "server"] {
+            held.push(n0["rootq"][r][role]["root_nr_queued_ge2"].as_f64().unwrap());
+        }
+    }
+    for r in NICE0_RUNS {
+        for role in ["client", "server"] {
+            held.push(
+                100.0
+                    * n0["resched"][r][role]["group_cfs_rq_nr_queued_ge2_share"]
+                        .as_f64()
+                        .unwrap(),
+            );
+        }
+    }
+    let held = range_pct(&held);
+    // the starved root tasks: every wait over a second
+    let waits: Vec<f64> = n0["rootwait"]["c4-rw-n0"]["max_wait_us"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_f64().unwrap() / 1e6)
+        .filter(|&s| s > 1.0)
+        .collect();
+    let lo = waits.iter().cloned().fold(f64::MAX, f64::min);
+    let hi = waits.iter().cloned().fold(f64::MIN, f64::max);
+    let waits = format!("{lo:.1}-{hi:.1} s");
+    let flat = |p: &str| read(p).split_whitespace().collect::<Vec<_>>().join(" ");
+    let readme = flat("recordings/tbench-preemption/README.md");
+    let quoted = format!(
+        "give the same shares (flag set during the wake-up {}% client, {}% server; the root holding other entities at {held}% of the wake-ups)",
+        flag("client"),
+        flag("server")
+    );
+    assert!(readme.contains(&quoted), "not in the README: {quoted}");
+    assert!(
+        readme.contains(&format!("waiting {waits}, to the end of the 3-s run")),
+        "README: {waits}"
+    );
+    let model = flat("docs/model.md");
+    let quoted = format!("At nice 0 too the root holds other entities at {held}% of the wake-ups");
+    assert!(model.contains(&quoted), "not in docs/model.md: {quoted}");
+    assert!(
+        model.contains(&format!("wait {waits}, the rest of the 3-s run")),
+        "docs/model.md: {waits}"
+    );
 }
