@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Summarise peer-wakes.sh outputs: dbench -> dbench wake-ups by the kernel path that made them.
+
+Usage: peer_wakes_summary.py FILE.bpftrace.txt... > summary.json
+A stack is classed by the first frame (from the wake-up up) that names a mechanism:
+  cil_flush        __flush_workqueue (xlog_cil_push_now's flush of the CIL push workqueue:
+                   a flusher hands the flush on to the next one)
+  buf_lock         xfs_buf_unlock (an xfs buffer's semaphore: AGI / AGF / directory blocks)
+  rwsem            up_write / up_read (an inode's or directory's rwsem)
+  interrupt        asm_common_interrupt / asm_sysvec_* (an interrupt that came while a client
+                   ran: block completions, the parent's SIGALRM timer; the waker is whoever ran)
+  parent           do_notify_parent / __do_semtimedop / complete_signal (process bookkeeping
+                   between dbench's parent and its children)
+  other            anything else
+"""
+import json, re, sys
+
+CLASSES = [
+    ("interrupt", ("asm_common_interrupt", "asm_sysvec_")),
+    ("cil_flush", ("__flush_workqueue",)),
+    ("buf_lock", ("xfs_buf_unlock",)),
+    ("rwsem", ("up_write", "up_read", "rwsem_wake")),
+    ("parent", ("do_notify_parent", "__do_semtimedop", "complete_signal")),
+]
+
+def classify(frames):
+    # interrupts first: whatever they interrupted is not the mechanism
+    for name, keys in CLASSES:
+        if any(f.startswith(k) for f in frames for k in keys):
+            return name
+    return "other"
+
+def read(path):
+    text = open(path).read()
+    out = {"file": path.split("/")[-1]}
+    m = re.search(r"Throughput ([0-9.]+) MB/sec\s+(\d+) clients", text)
+    if m:
+        out["throughput_mb_s"], out["clients"] = float(m.group(1)), int(m.group(2))
+    for k in ("peer", "from_dbench", "to_dbench"):
+        m = re.search(rf"^@{k}: (\d+)", text, re.M)
+        out[k] = int(m.group(1)) if m else 0
+    by = {}
+    examples = {}
+    for m in re.finditer(r"@stack\[\n(.*?)\]: (\d+)", text, re.S):
+        frames = [f.strip() for f in m.group(1).strip().splitlines()]
+        c = classify(frames)
+        by[c] = by.get(c, 0) + int(m.group(2))
+        top = examples.setdefault(c, {})
+        # the mechanism's caller: the first frame after the wake-up machinery
+        key = " <- ".join(f.split("+")[0] for f in frames[1:7])
+        top[key] = top.get(key, 0) + int(m.group(2))
+    total = sum(by.values())
+    out["peer_by_path"] = {k: by[k] for k in sorted(by, key=lambda k: -by[k])}
+    out["peer_share_by_path"] = {k: round(100.0 * v / total, 1) for k, v in out["peer_by_path"].items()}
+    out["peer_share_of_wakeups_to_dbench"] = round(100.0 * out["peer"] / max(out["to_dbench"], 1), 2)
+    out["top_stacks"] = {c: dict(sorted(v.items(), key=lambda kv: -kv[1])[:2]) for c, v in examples.items()}
+    pairs = {}
+    for m in re.finditer(r"^@pairs\[(\d+), (\d+)\]: (\d+)", text, re.M):
+        pairs[f"{m.group(1)}->{m.group(2)}"] = int(m.group(3))
+    out["pairs"] = pairs
+    return out
+
+print(json.dumps({r["file"]: r for r in map(read, sys.argv[1:])}, indent=1))
