@@ -2,6 +2,9 @@
 """Summarise peer-wakes.sh outputs: dbench -> dbench wake-ups by the kernel path that made them.
 
 Usage: peer_wakes_summary.py FILE.bpftrace.txt... > summary.json
+A file named *-cil-push.bpftrace.txt (BT=cil-push.bt) is read as CIL pushes instead: pushes,
+who queued them (the queuing stack's caller), and the kernel paths by which other tasks wake
+clients (`wakes_of_clients`, by the first frames after the wake-up).
 A stack is classed by the first frame (from the wake-up up) that names a mechanism:
   cil_flush        __flush_workqueue (xlog_cil_push_now's flush of the CIL push workqueue:
                    a flusher hands the flush on to the next one)
@@ -60,4 +63,38 @@ def read(path):
     out["pairs"] = pairs
     return out
 
-print(json.dumps({r["file"]: r for r in map(read, sys.argv[1:])}, indent=1))
+def read_cil(path):
+    text = open(path).read()
+    out = {"file": path.split("/")[-1]}
+    m = re.search(r"Throughput ([0-9.]+) MB/sec\s+(\d+) clients", text)
+    if m:
+        out["throughput_mb_s"], out["clients"] = float(m.group(1)), int(m.group(2))
+    for k in ("pushes", "queued"):
+        m = re.search(rf"^@{k}: (\d+)", text, re.M)
+        out[k] = int(m.group(1)) if m else 0
+    by = {}
+    for m in re.finditer(r"@queued_by\[([^,]+), \n(.*?)\]: (\d+)", text, re.S):
+        fr = [f.strip().split("+")[0] for f in m.group(2).strip().splitlines()]
+        caller = " <- ".join(fr[2:5])
+        by[caller] = by.get(caller, 0) + int(m.group(3))
+    out["queued_by"] = dict(sorted(by.items(), key=lambda kv: -kv[1]))
+    wakes = {}
+    for m in re.finditer(r"@to_client_by\[(\w+), \n(.*?)\]: (\d+)", text, re.S):
+        fr = [f.strip().split("+")[0] for f in m.group(2).strip().splitlines()]
+        key = " <- ".join(fr[1:4])
+        wakes[key] = wakes.get(key, 0) + int(m.group(3))
+    out["wakes_of_clients"] = dict(sorted(wakes.items(), key=lambda kv: -kv[1])[:8])
+    out["commit_wait_wakes"] = sum(
+        v for k, v in wakes.items() if "xlog_cil_set_ctx_write_state" in k
+    )
+    flush = sum(v for k, v in wakes.items() if k.startswith("complete <- pwq_dec_nr_in_flight"))
+    out["flush_completions_by_worker"] = flush
+    out["flush_completions_per_push"] = round(flush / max(out["pushes"], 1), 3)
+    return out
+
+
+def read_any(path):
+    return read_cil(path) if path.endswith("-cil-push.bpftrace.txt") else read(path)
+
+
+print(json.dumps({r["file"]: r for r in map(read_any, sys.argv[1:])}, indent=1))
