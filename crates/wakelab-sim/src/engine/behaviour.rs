@@ -246,6 +246,14 @@ pub enum Phase {
     /// Group commit: the committing transaction is on disk; wake every task waiting on the
     /// journal (`wake_up(&journal->j_wait_done_commit)`, not WF_SYNC).
     CommitEnd { journal: u16 },
+    /// `flush_workqueue` on the queue worker `task` serves (engine/sim/workqueue.rs): sleep until
+    /// the worker has finished every work item (message) queued to it before this step; go on at
+    /// once if it has. The worker, finishing the last of them, wakes the first task flushing
+    /// (`pwq_dec_nr_in_flight`, not WF_SYNC); that task, once it runs, wakes the ones flushing
+    /// behind it whose items are done too (`__flush_workqueue`: a flusher hands on to the next,
+    /// from its own CPU). xfs's fsync flushes the CIL push workqueue this way
+    /// (`xlog_cil_push_now`).
+    FlushWorkqueue { task: TaskRef },
     /// Group flush with a leader (engine/sim/wal.rs): a database commit's WAL flush, as
     /// PostgreSQL's `XLogFlush` does it. The task's commit record is inserted into WAL `wal`;
     /// if a flush already covered it, the step is done; if another task holds the write lock
@@ -413,6 +421,8 @@ pub enum Op {
     CommitWait(u16),
     CommitStart(u16),
     CommitEnd(u16),
+    /// `flush_workqueue` on the target's queue ([`Phase::FlushWorkqueue`]; never `Sender`).
+    FlushWorkqueue(WakeTarget),
     /// `wal` below `MAX_WALS` (64), one byte so that an op stays 32 bytes.
     WalFlush {
         wal: u8,
@@ -777,6 +787,36 @@ fn compile_into(
                     template: *template,
                 });
             }
+            Phase::FlushWorkqueue { task } => {
+                let target = match *task {
+                    TaskRef::Task(t) => {
+                        if t >= n_tasks {
+                            return Err(ProgramError::NoSuchTask {
+                                step: "flush_workqueue",
+                                task: t,
+                                n_tasks,
+                            });
+                        }
+                        WakeTarget::Task(t)
+                    }
+                    TaskRef::PerCpu { base } => {
+                        if base >= n_tasks {
+                            return Err(ProgramError::NoSuchPerCpuTasks {
+                                step: "flush_workqueue",
+                                base,
+                            });
+                        }
+                        WakeTarget::PerCpu(base)
+                    }
+                    TaskRef::Sender => {
+                        return Err(program_field(
+                            "flush_workqueue.task",
+                            "must name a task (\"sender\" is a wake's reply, not a worker)",
+                        ));
+                    }
+                };
+                out.push(Op::FlushWorkqueue(target));
+            }
             Phase::CommitWait { journal } => out.push(Op::CommitWait(*journal)),
             Phase::CommitStart { journal } => out.push(Op::CommitStart(*journal)),
             Phase::CommitEnd { journal } => out.push(Op::CommitEnd(*journal)),
@@ -881,6 +921,7 @@ fn in_syscall_body(ph: &Phase) -> bool {
             | Phase::IoWait
             | Phase::CondResched
             | Phase::CommitWait { .. }
+            | Phase::FlushWorkqueue { .. }
             | Phase::Ops { .. }
     )
 }
@@ -904,6 +945,7 @@ pub(crate) fn phase_name(ph: &Phase) -> &'static str {
         Phase::CommitWait { .. } => "commit_wait",
         Phase::CommitStart { .. } => "commit_start",
         Phase::CommitEnd { .. } => "commit_end",
+        Phase::FlushWorkqueue { .. } => "flush_workqueue",
         Phase::WalFlush { .. } => "wal_flush",
         Phase::Lock { .. } => "lock",
         Phase::UnlockAll => "unlock_all",

@@ -31,7 +31,7 @@ pub enum ProgramError {
     /// A `syscall` block holds a step one call cannot (a loop, fork, exec, barrier, exit or
     /// another call).
     #[error(
-        "syscall.body: {step} cannot be part of a system call here (allowed: run, wake, wait, sleep, send, recv, io, io_wait, cond_resched, commit_wait, ops)"
+        "syscall.body: {step} cannot be part of a system call here (allowed: run, wake, wait, sleep, send, recv, io, io_wait, cond_resched, commit_wait, flush_workqueue, ops)"
     )]
     NotInSyscall { step: &'static str },
     /// A step that only means something in kernel mode (`cond_resched`) outside a `syscall`.

@@ -51,6 +51,9 @@ pub enum BlockReason {
     /// A completion thread (ksoftirqd, a loop worker) asleep in `complete_io` until an IO
     /// completion is handed to it (engine/sim/completion.rs).
     Completion,
+    /// Asleep in `flush_workqueue` until a worker has finished the items queued before
+    /// (engine/sim/workqueue.rs).
+    Flush,
 }
 
 /// A simulated task. `repr(C)` keeps the declaration order: the fields the event loop and the
@@ -167,6 +170,11 @@ pub struct Task {
     /// When the task was last enqueued or picked (`rq->cfs_tasks` order: larger = nearer the
     /// head); load balancing scans from the smallest.
     pub lb_seq: u64,
+    /// As a workqueue worker (engine/sim/workqueue.rs): messages queued to the task, taken by
+    /// it, and finished (a taken message is finished when the task next reaches `wait`).
+    pub works_queued: u64,
+    pub works_started: u64,
+    pub works_done: u64,
 }
 
 /// Senders remembered per task.
@@ -177,6 +185,7 @@ impl Task {
     #[inline]
     pub fn push_message(&mut self, from: TaskId) {
         self.tokens += 1;
+        self.works_queued += 1;
         let len = self.sender_len as usize;
         if len < SENDER_RING {
             self.senders[(self.sender_head as usize + len) % SENDER_RING] = from;
@@ -192,6 +201,7 @@ impl Task {
     #[inline]
     pub fn take_message(&mut self) {
         self.tokens -= 1;
+        self.works_started += 1;
         if self.sender_len > 0 {
             self.reply_to = Some(self.senders[self.sender_head as usize]);
             self.sender_head = ((self.sender_head as usize + 1) % SENDER_RING) as u8;

@@ -204,9 +204,9 @@ pub enum XfsFsync {
     Kworker,
     /// `xfs_file_fsync`'s chain (fs/xfs/xfs_file.c): wait for the file's data
     /// (`file_write_and_wait_range`, `fsync_io_ns`), push the CIL and wait for the push worker
-    /// (`xlog_cil_force_seq` -> `xlog_cil_push_now` queues `xlog_cil_push_work` on the
-    /// unbound xfs-cil workqueue and sleeps on `xc_commit_wait`, woken by
-    /// `xlog_cil_set_ctx_write_state`), then wait for the iclog write (`xlog_force_lsn` ->
+    /// (`xlog_cil_force_seq` -> `xlog_cil_push_now` flushes the unbound xfs-cil workqueue,
+    /// queues `xlog_cil_push_work` on it, and, the push not yet started, flushes it again:
+    /// `flush_workqueue`, engine/sim/workqueue.rs), then wait for the iclog write (`xlog_force_lsn` ->
     /// `xlog_wait_on_iclog`), whose completion `xlog_bio_end_io` queues on xfs-log's
     /// WQ_HIGHPRI worker of the CPU it completes on (`kworker/N:1H`), which wakes the client
     /// (`xlog_ioend_work` -> ... `wake_up_all(&iclog->ic_force_wait)`). Bound kworkers only.

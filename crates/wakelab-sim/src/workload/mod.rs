@@ -230,6 +230,16 @@ pub(crate) fn offset_refs(program: &mut [Phase], offset: u32) -> Option<()> {
             } => {
                 *base = base.checked_add(offset)?;
             }
+            Phase::FlushWorkqueue {
+                task: TaskRef::Task(t),
+            } => {
+                *t = t.checked_add(offset)?;
+            }
+            Phase::FlushWorkqueue {
+                task: TaskRef::PerCpu { base },
+            } => {
+                *base = base.checked_add(offset)?;
+            }
             Phase::Send {
                 task: TaskRef::Task(t),
                 ..

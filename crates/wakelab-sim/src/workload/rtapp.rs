@@ -1110,6 +1110,9 @@ impl Exporter<'_> {
                 Phase::CommitWait { .. } | Phase::CommitStart { .. } | Phase::CommitEnd { .. } => {
                     self.add("commit_*: rt-app has no group commit (a wake-all): dropped");
                 }
+                Phase::FlushWorkqueue { .. } => {
+                    self.add("flush_workqueue: rt-app has no workqueue flush: dropped");
+                }
                 Phase::Exit => {
                     self.add("exit: an exit inside a loop is not expressible: dropped");
                 }

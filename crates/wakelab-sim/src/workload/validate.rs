@@ -244,6 +244,7 @@ fn program(p: &[Phase], path: &str, nr_cpus: usize) -> Result<(), ScenarioError>
                 .map_err(|m| (format!("{}.journal", phase_name(ph)), m.to_string())),
             // Task and template references are checked by `compile`, which knows the counts.
             Phase::Wake { .. }
+            | Phase::FlushWorkqueue { .. }
             | Phase::Exec
             | Phase::Wait
             | Phase::Fork { .. }

@@ -976,7 +976,7 @@ fn task_fields(
             "phases: run {cycles}, wake {task: {task: i}, sync}, sleep {ns}, wait, \
              send {task, bytes}, recv {bytes, inbox}, io {ns, irq, completion, submit_only}, io_wait, \
              complete_io {cycles}, exec, barrier {id, parties}, \
-             commit_wait / commit_start / commit_end {journal}, \
+             commit_wait / commit_start / commit_end {journal}, flush_workqueue {task}, \
              wal_flush {wal, ns, irq, ios, extra_io_permille}, lock {id}, unlock_all, \
              fork {template}, ops {n}, syscall {body}, cond_resched (in a syscall or a kernel thread), loop {count, body}, exit",
         ),

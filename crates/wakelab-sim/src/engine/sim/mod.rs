@@ -8,7 +8,7 @@
 //! split by concept, each an `impl Sim` block: `event_loop` (dispatch), `program` (the
 //! task-program interpreter), `work` (run phases in cycles, SMT sharing), `wakeup` (block,
 //! wake-up, fork, exit, placement), `cfs` (enqueue/dequeue, preemption, schedule, tick), `irq`
-//! (interrupts), `ipc` (pipes and sockets), `journal` (group commit), `signals` (PELT, capacity,
+//! (interrupts), `ipc` (pipes and sockets), `journal` (group commit), `workqueue` (`flush_workqueue`), `signals` (PELT, capacity,
 //! util for cpufreq) and `observe` (result accessors, invariants).
 
 mod cfs;
@@ -27,6 +27,7 @@ mod signals;
 mod wakeup;
 mod wal;
 mod work;
+mod workqueue;
 
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -197,6 +198,8 @@ pub struct Sim {
     smt_share: Vec<u64>,
     barriers: Vec<(u16, Vec<TaskId>)>,
     journals: Vec<journal::Journal>,
+    /// Tasks asleep in `flush_workqueue` (engine/sim/workqueue.rs), in the order they came.
+    flushers: Vec<workqueue::Flusher>,
     wals: Vec<wal::Wal>,
     locks: locks::Locks,
     /// IO completions through kernel threads (completion.rs); empty unless an `io` asks.
@@ -293,6 +296,7 @@ impl Sim {
             rqs,
             barriers: Vec::new(),
             journals: Vec::new(),
+            flushers: Vec::new(),
             wals: Vec::new(),
             locks: locks::Locks::default(),
             completions: completion::Completions::default(),
@@ -457,6 +461,9 @@ impl Sim {
             exit_time: None,
             cost_scale: jitter::COST_ONE,
             lb_seq: 0,
+            works_queued: 0,
+            works_started: 0,
+            works_done: 0,
         }
     }
 

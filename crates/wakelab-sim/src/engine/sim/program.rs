@@ -88,6 +88,8 @@ impl Sim {
                     return;
                 }
                 Op::Wait => {
+                    // a worker back at its wait has finished the item it took (workqueue.rs)
+                    self.work_finished(t, cpu);
                     if self.flush_overhead(t, cpu) {
                         self.tasks[t as usize].pc -= 1;
                         return;
@@ -187,6 +189,19 @@ impl Sim {
                     }
                 }
                 Op::CompleteIoEnd => self.complete_io_end(t, cpu),
+                Op::FlushWorkqueue(target) => {
+                    let w = match target {
+                        WakeTarget::Task(x) => x,
+                        WakeTarget::Offset(d) => super::share::offset_target(t, d),
+                        WakeTarget::PerCpu(base) => base + cpu as u32,
+                        // rejected by `compile`
+                        WakeTarget::Sender => continue,
+                    };
+                    if (w as usize) < self.tasks.len() && self.flush_workqueue(t, cpu, w as TaskId)
+                    {
+                        return;
+                    }
+                }
                 Op::Barrier { id, parties } => {
                     if self.flush_overhead(t, cpu) {
                         self.tasks[t as usize].pc -= 1;
