@@ -18,10 +18,11 @@ NAME=$FS-c$N; [[ -n "${BT:-}" ]] && NAME=$NAME-$(basename "$BT" .bt)
 { echo "date: $(date -u +%FT%TZ)"; echo "uname: $(uname -r)"; echo "before: $(uptime)"; } > "$OUT/$NAME.load.txt"
 HERE=$(cd "$(dirname "$0")" && pwd)
 if [[ -n "${BT:-}" ]]; then
-  # cil-push.bt's $1: the push work's address, low 32 bits (bpftrace 0.17 cannot compare ksym()
+  # $1 / $2: the push work's and the inodegc work's addresses, low 32 bits (bpftrace 0.17 cannot compare ksym()
   # with a string, nor take a positional argument above 2^63)
   PUSH=$(( 0x$(awk '$3=="xlog_cil_push_work"{print $1}' /proc/kallsyms) & 0xffffffff ))
-  bpftrace "$HERE/$BT" "$PUSH" -c "/usr/bin/dbench -t $SECS -D $W/mnt $N" > "$OUT/$NAME.bpftrace.txt" 2>&1
+  GC=$(( 0x$(awk '$3=="xfs_inodegc_worker"{print $1}' /proc/kallsyms) & 0xffffffff ))
+  bpftrace "$HERE/$BT" "$PUSH" "$GC" -c "/usr/bin/dbench -t $SECS -D $W/mnt $N" > "$OUT/$NAME.bpftrace.txt" 2>&1
 else
 bpftrace -e '
 tracepoint:sched:sched_waking /comm == "dbench" && args->comm == "dbench"/ {

@@ -2,7 +2,10 @@
 """Summarise peer-wakes.sh outputs: dbench -> dbench wake-ups by the kernel path that made them.
 
 Usage: peer_wakes_summary.py FILE.bpftrace.txt... > summary.json
-A file named *-cil-push.bpftrace.txt (BT=cil-push.bt) is read as CIL pushes instead: pushes,
+A file named *-inodegc-stack.bpftrace.txt (BT=inodegc-stack.bt) is read as who queued the
+inode inactivation work and through which call (`statfs`, `unlink`, a timer); one named
+*-queued-work.bpftrace.txt (BT=queued-work.bt) as the work the clients queue and who preempts
+them. A file named *-cil-push.bpftrace.txt (BT=cil-push.bt) is read as CIL pushes instead: pushes,
 who queued them (the queuing stack's caller), and the kernel paths by which other tasks wake
 clients (`wakes_of_clients`, by the first frames after the wake-up).
 A stack is classed by the first frame (from the wake-up up) that names a mechanism:
@@ -93,8 +96,54 @@ def read_cil(path):
     return out
 
 
+def read_inodegc(path):
+    text = open(path).read()
+    out = {"file": path.split("/")[-1]}
+    by = {}
+    for m in re.finditer(r"@q\[([^,]+), \n(.*?)\]: (\d+)", text, re.S):
+        fr = [f.strip().split("+")[0] for f in m.group(2).strip().splitlines()]
+        path_ = ("statfs" if "xfs_fs_statfs" in fr else "unlink" if "do_unlinkat" in fr
+                 else "timer" if "call_timer_fn" in fr else "other")
+        key = f"{'dbench' if m.group(1) == 'dbench' else 'other'} {path_}"
+        by[key] = by.get(key, 0) + int(m.group(3))
+    out["queued_by"] = dict(sorted(by.items(), key=lambda kv: -kv[1]))
+    total = sum(by.values())
+    out["statfs_share"] = round(100.0 * by.get("dbench statfs", 0) / max(total, 1), 1)
+    for op in ("Qfsinfo", "Unlink", "Flush"):
+        m = re.search(rf"^ {op}\s+(\d+)", text, re.M)
+        out[op] = int(m.group(1)) if m else 0
+    return out
+
+
+def read_queued(path):
+    text = open(path).read()
+    out = {"file": path.split("/")[-1]}
+    for k in ("preempted", "switch_out"):
+        m = re.search(rf"^@{k}: (\d+)", text, re.M)
+        out[k] = int(m.group(1)) if m else 0
+    by = {}
+    for m in re.finditer(r"^@preempted_by\[(.*)\]: (\d+)", text, re.M):
+        by[m.group(1)] = int(m.group(2))
+    out["preempted_by"] = dict(sorted(by.items(), key=lambda kv: -kv[1])[:6])
+    q = {}
+    for m in re.finditer(r"^@queued\[(\w+), ([^\]]+)\]: (\d+)", text, re.M):
+        key = f"{m.group(1)} ({m.group(2)})"
+        q[key] = q.get(key, 0) + int(m.group(3))
+    out["queued_by_clients"] = dict(sorted(q.items(), key=lambda kv: -kv[1])[:6])
+    for op in ("Qfsinfo", "Flush"):
+        m = re.search(rf"^ {op}\s+(\d+)", text, re.M)
+        out[op] = int(m.group(1)) if m else 0
+    return out
+
+
 def read_any(path):
-    return read_cil(path) if path.endswith("-cil-push.bpftrace.txt") else read(path)
+    if path.endswith("-cil-push.bpftrace.txt"):
+        return read_cil(path)
+    if path.endswith("-inodegc-stack.bpftrace.txt"):
+        return read_inodegc(path)
+    if path.endswith("-queued-work.bpftrace.txt"):
+        return read_queued(path)
+    return read(path)
 
 
 print(json.dumps({r["file"]: r for r in map(read_any, sys.argv[1:])}, indent=1))
