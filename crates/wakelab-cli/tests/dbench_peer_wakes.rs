@@ -103,3 +103,45 @@ fn the_cil_push_table_is_the_summary() {
     // the ext4 run has no filesystem mechanism of the kind
     assert_eq!(share(&s, "ext4-c2", "cil_flush"), 0.0);
 }
+
+/// "Inode inactivation": the README and the History entry quote the queued-work and
+/// inodegc-stack summaries.
+#[test]
+fn the_inode_inactivation_figures_are_the_summary() {
+    let s = summary();
+    let gc = &s["xfs-c1-inodegc-stack.bpftrace.txt"];
+    let q1 = &s["xfs-c1-queued-work.bpftrace.txt"];
+    let statfs = gc["statfs_share"].as_f64().unwrap();
+    let by = |q: &Value, comm: &str| q["preempted_by"][comm].as_u64().unwrap();
+    let flat = |p: &str| read(p).split_whitespace().collect::<Vec<_>>().join(" ");
+    let readme = flat("recordings/dbench-peer-wakes/README.md");
+    let group = |n: u64| {
+        // the README's thin spaces between thousands: 40 878
+        let t = n.to_string();
+        if t.len() > 4 {
+            format!("{} {}", &t[..t.len() - 3], &t[t.len() - 3..])
+        } else {
+            t
+        }
+    };
+    for quoted in [
+        format!(
+            "at one client {} of its {} preemptions (of {} switch-outs) are by `kworker/0:0`",
+            by(q1, "kworker/0:0"),
+            q1["preempted"],
+            group(q1["switch_out"].as_u64().unwrap())
+        ),
+        format!("{statfs:.1}% of the queuing of `xfs_inodegc_worker` is the client's `statfs`"),
+    ] {
+        assert!(readme.contains(&quoted), "not in the README: {quoted}");
+    }
+    let quoted = format!(
+        "`xfs_inodegc_queue_all`, {statfs:.0}% of its queuing) or an unlink, and at one client its kworker preempts the client in {} of {} preemptions",
+        by(q1, "kworker/0:0"),
+        q1["preempted"]
+    );
+    assert!(
+        flat("docs/calibration.md").contains(&quoted),
+        "not in docs/calibration.md: {quoted}"
+    );
+}

@@ -437,7 +437,7 @@ fn a_flush_sequence_goes_through_kblockd_and_the_worker_request_by_request() {
 fn xfs_log_force_waits_for_the_data_then_the_cil_then_the_log_worker_of_the_completing_cpu() {
     // dbench xfs with the kernel's fsync chain on a loop device: every fsync wakes the client
     // three times, in order: its data (the loop worker or ksoftirqd), the CIL push worker
-    // (xc_commit_wait), then a kworker/N:1H (xlog_ioend_work) running on the CPU the iclog's
+    // (completing its flush of the push workqueue), then a kworker/N:1H (xlog_ioend_work) running on the CPU the iclog's
     // last request completed on
     let w = json!({"kind": "dbench", "variant": "xfs", "xfs_fsync": "log_force",
         "io_ns": 1, "fsync_io_ns": 1, "commit_record_io_ns": 300000,
@@ -465,6 +465,40 @@ fn xfs_log_force_waits_for_the_data_then_the_cil_then_the_log_worker_of_the_comp
             assert_eq!(by, &format!("kworker/{cpu}:1H"), "{w:?}");
         }
     }
+}
+
+#[test]
+fn xfs_log_force_clients_queue_inode_inactivation_on_their_own_cpu_once_per_fsync() {
+    // the client's `statfs` queues xfs_inodegc_worker on its CPU's bound kworker (nice 0,
+    // pinned), from its own CPU, once per fsync cycle (generators.rs, INODEGC_PER_FSYNC): as
+    // many wake-ups of the kworkers as iclog completions (one per fsync) give or take the
+    // cycle in progress at the end
+    let w = json!({"kind": "dbench", "variant": "xfs", "xfs_fsync": "log_force",
+        "io_ns": 1, "fsync_io_ns": 1, "commit_record_io_ns": 300000,
+        "loop_device": {"data_softirq_permille": 500, "log_softirq_permille": 500,
+            "worker_cycles": 20000, "softirq_cycles": 20000}});
+    let d = detail(host_5_15(w, 60));
+    let c = id(&d, "dbench/0");
+    let fsyncs = wakers(&d, c)
+        .iter()
+        .filter(|(_, by, _)| by.ends_with(":1H"))
+        .count();
+    assert!(fsyncs >= 2, "{fsyncs}");
+    let mut gc: usize = 0;
+    for cpu in 0..2 {
+        let k = id(&d, &format!("kworker/{cpu}:1"));
+        assert!(d.task_names[k as usize].ends_with(":1"));
+        for (_, by, waker_cpu) in wakers(&d, k) {
+            assert_eq!(by, "dbench/0");
+            // its own CPU's worker: the kworker is pinned there, and the client wakes it there
+            assert_eq!(waker_cpu, cpu as u16);
+            gc += 1;
+        }
+    }
+    assert!(
+        gc.abs_diff(fsyncs) <= 1,
+        "{gc} inodegc wake-ups, {fsyncs} fsyncs"
+    );
 }
 
 /// `at_submission`: the client queues each IO on the worker and wakes it itself, from its own

@@ -552,6 +552,9 @@ fn dbench_xfs_role(n: &str) -> String {
     // the comm without the workqueue suffix, group `kworker/*:*H`)
     if n.starts_with("kworker/") && n.ends_with('H') {
         "kworker/*:*H".into()
+    } else if n.starts_with("kworker/") && n[8..].starts_with(|c: char| c.is_ascii_digit()) {
+        // the per-CPU inodegc workers (`kworker/0:1`): the bound, not high-priority workers
+        "kworker/*:*".into()
     } else {
         n.split('/').next().unwrap_or(n).to_string()
     }
