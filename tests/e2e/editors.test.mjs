@@ -241,6 +241,10 @@ test('interference and a custom workload as form controls, with messages by fiel
     // so are a submission that goes on (io's submit_only, io_wait) and kernel mode's preemption point
     assert.match(await page.locator('#ct-tasks0-program-hint').textContent(), /submit_only\}, io_wait/);
     assert.match(await page.locator('#ct-tasks0-program-hint').textContent(), /cond_resched \(in a syscall or a kernel thread\)/);
+    // the workqueue flush (xfs's fsync) is in the hint, and a reply target is refused by name
+    assert.match(await page.locator('#ct-tasks0-program-hint').textContent(), /flush_workqueue \{task\}/);
+    await page.fill('#ct-tasks0-program', '[{"flush_workqueue": {"task": "sender"}}]');
+    assert.match(await page.locator('#ct-tasks0-program-error').textContent(), /flush_workqueue\.task/);
     await page.fill('#ct-tasks0-program', '[{"commit_end": {"journal": 64}}]');
     assert.equal(await page.locator('#ct-tasks0-program-error').textContent(),
       '[0].commit_end.journal: must be at most 63 (got 64)');
