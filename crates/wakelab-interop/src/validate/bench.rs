@@ -835,7 +835,7 @@ pub fn model_bench(
         } else {
             ""
         } + if xfs_log_force {
-            ", xfs's fsync as the kernel's chain (data, CIL push, log force)"
+            ", xfs's fsync as the kernel's chain (data, CIL push, log force), its statfs queuing inode inactivation"
         } else {
             ""
         } + if disk_irq {
