@@ -27,6 +27,26 @@ fn worker() -> serde_json::Value {
     ]}}]})
 }
 
+/// A queues an item on the worker at ~0 and flushes; B starts at `b_start_ns` on the other CPU
+/// and runs `b_body` (one system call).
+fn a_then_b(b_start_ns: u64, b_body: serde_json::Value) -> Scenario {
+    host(
+        custom(serde_json::json!([
+            client(
+                "A",
+                0,
+                0,
+                serde_json::json!([
+                    {"wake": {"task": {"task": W}}}, {"flush_workqueue": {"task": {"task": W}}}
+                ])
+            ),
+            client("B", 1, b_start_ns, b_body),
+            worker()
+        ])),
+        10,
+    )
+}
+
 /// (wakee, waker) of every wake-up of the three tasks after their start, in time order.
 fn wakes(sc: &Scenario) -> (Vec<(u32, Option<u32>)>, u64) {
     let (input, _, _) = build_input(sc, 1, 7, DetailOptions::default()).unwrap();
@@ -50,27 +70,11 @@ fn the_worker_wakes_the_first_flusher_and_it_wakes_the_one_behind() {
     // flushes at 0.5 ms: the item queued before it is A's, still in flight, so B waits too,
     // behind A. The item ends: the worker wakes A (the first flusher), and A, once it runs,
     // wakes B.
-    let sc = host(
-        custom(serde_json::json!([
-            client(
-                "A",
-                0,
-                0,
-                serde_json::json!([
-                    {"wake": {"task": {"task": W}}}, {"flush_workqueue": {"task": {"task": W}}}
-                ])
-            ),
-            client(
-                "B",
-                1,
-                500_000,
-                serde_json::json!([
-                    {"flush_workqueue": {"task": {"task": W}}}
-                ])
-            ),
-            worker()
-        ])),
-        10,
+    let sc = a_then_b(
+        500_000,
+        serde_json::json!([
+            {"flush_workqueue": {"task": {"task": W}}}
+        ]),
     );
     let (w, ops) = wakes(&sc);
     assert_eq!(ops, 2, "both flushes return");
@@ -86,27 +90,11 @@ fn the_worker_wakes_the_first_flusher_and_it_wakes_the_one_behind() {
 fn a_flush_with_nothing_queued_before_it_does_not_sleep() {
     // B flushes at 2 ms, after A's item ended (~1 ms): nothing is in flight, so B is never
     // woken; A still waits for its own item.
-    let sc = host(
-        custom(serde_json::json!([
-            client(
-                "A",
-                0,
-                0,
-                serde_json::json!([
-                    {"wake": {"task": {"task": W}}}, {"flush_workqueue": {"task": {"task": W}}}
-                ])
-            ),
-            client(
-                "B",
-                1,
-                2_000_000,
-                serde_json::json!([
-                    {"flush_workqueue": {"task": {"task": W}}}
-                ])
-            ),
-            worker()
-        ])),
-        10,
+    let sc = a_then_b(
+        2_000_000,
+        serde_json::json!([
+            {"flush_workqueue": {"task": {"task": W}}}
+        ]),
     );
     let (w, ops) = wakes(&sc);
     assert_eq!(ops, 2);
@@ -118,27 +106,11 @@ fn a_flusher_behind_a_later_item_waits_for_it_and_is_woken_by_the_worker() {
     // A queues item 1 and flushes; B queues item 2 at 0.5 ms and flushes: its flush covers
     // item 2, which runs after item 1. Item 1's end wakes A (first flusher); A finds B's items
     // not done and leaves it; item 2's end wakes B from the worker.
-    let sc = host(
-        custom(serde_json::json!([
-            client(
-                "A",
-                0,
-                0,
-                serde_json::json!([
-                    {"wake": {"task": {"task": W}}}, {"flush_workqueue": {"task": {"task": W}}}
-                ])
-            ),
-            client(
-                "B",
-                1,
-                500_000,
-                serde_json::json!([
-                    {"wake": {"task": {"task": W}}}, {"flush_workqueue": {"task": {"task": W}}}
-                ])
-            ),
-            worker()
-        ])),
-        10,
+    let sc = a_then_b(
+        500_000,
+        serde_json::json!([
+            {"wake": {"task": {"task": W}}}, {"flush_workqueue": {"task": {"task": W}}}
+        ]),
     );
     let (w, ops) = wakes(&sc);
     assert_eq!(ops, 2);
